@@ -1,0 +1,216 @@
+package io.github.spool;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Immutable settings of one Spool appender. Built with {@link #builder(String)}; {@link
+ * Builder#build()} validates everything and throws {@link IllegalArgumentException} with a message
+ * that names the bad setting, so adapters can report configuration errors at start-up.
+ */
+public final class SpoolConfig {
+
+    /** Where the writer writes. */
+    public enum Target {
+        /** File descriptor 1, through a channel on {@link java.io.FileDescriptor#out}. */
+        STDOUT,
+        /** File descriptor 2, through a channel on {@link java.io.FileDescriptor#err}. */
+        STDERR,
+        /** A file opened in append mode. */
+        FILE
+    }
+
+    /** Default initial ring size: 1 MiB, four cells of 256 KiB. */
+    public static final long DEFAULT_BUFFER_SIZE = 1L << 20;
+    /** Default hard cap: 32 MiB. */
+    public static final long DEFAULT_MAX_BUFFER_SIZE = 32L << 20;
+    /** Smallest accepted {@code bufferSize}: two cells of the smallest cell size. */
+    public static final long MIN_BUFFER_SIZE = 8L << 10;
+
+    private final String name;
+    private final Target target;
+    private final Path file;
+    private final long bufferSize;
+    private final long maxBufferSize;
+    private final OverflowPolicy overflowPolicy;
+    private final int discardThreshold;
+    private final StatusListener statusListener;
+
+    private SpoolConfig(Builder b) {
+        this.name = b.name;
+        this.target = b.target;
+        this.file = b.file;
+        this.bufferSize = b.bufferSize;
+        this.maxBufferSize = b.maxBufferSize;
+        this.overflowPolicy = b.overflowPolicy;
+        this.discardThreshold = b.discardThreshold;
+        this.statusListener = b.statusListener;
+    }
+
+    /**
+     * Starts a builder.
+     *
+     * @param name the appender's name (used in status messages and the JMX object name)
+     * @return a builder with every other setting at its default
+     */
+    public static Builder builder(String name) {
+        return new Builder(name);
+    }
+
+    /** @return the appender's name */
+    public String name() {
+        return name;
+    }
+
+    /** @return where the writer writes */
+    public Target target() {
+        return target;
+    }
+
+    /** @return the file for {@link Target#FILE}, else {@code null} */
+    public Path file() {
+        return file;
+    }
+
+    /** @return the initial ring size in bytes */
+    public long bufferSize() {
+        return bufferSize;
+    }
+
+    /** @return the hard cap of the ring in bytes */
+    public long maxBufferSize() {
+        return maxBufferSize;
+    }
+
+    /** @return what producers do at the cap */
+    public OverflowPolicy overflowPolicy() {
+        return overflowPolicy;
+    }
+
+    /** @return the most severe {@link Severity} that {@link OverflowPolicy#DISCARD} may drop */
+    public int discardThreshold() {
+        return discardThreshold;
+    }
+
+    /** @return where status messages go */
+    public StatusListener statusListener() {
+        return statusListener;
+    }
+
+    /** Collects settings; not thread-safe. */
+    public static final class Builder {
+        private final String name;
+        private Target target = Target.STDOUT;
+        private Path file;
+        private long bufferSize = DEFAULT_BUFFER_SIZE;
+        private long maxBufferSize = DEFAULT_MAX_BUFFER_SIZE;
+        private OverflowPolicy overflowPolicy = OverflowPolicy.BLOCK;
+        private int discardThreshold = Severity.INFO;
+        private StatusListener statusListener = StatusListener.STDERR;
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        /**
+         * Writes to standard output or standard error.
+         *
+         * @param target {@link Target#STDOUT} or {@link Target#STDERR}
+         * @return this builder
+         */
+        public Builder target(Target target) {
+            if (target == Target.FILE) {
+                throw new IllegalArgumentException("use file(Path) to write to a file");
+            }
+            this.target = Objects.requireNonNull(target, "target");
+            this.file = null;
+            return this;
+        }
+
+        /**
+         * Writes to a file, opened in append mode (created with its parent directories if missing).
+         *
+         * @param file the file
+         * @return this builder
+         */
+        public Builder file(Path file) {
+            this.file = Objects.requireNonNull(file, "file");
+            this.target = Target.FILE;
+            return this;
+        }
+
+        /**
+         * @param bytes initial ring size, at least {@link #MIN_BUFFER_SIZE}
+         * @return this builder
+         */
+        public Builder bufferSize(long bytes) {
+            this.bufferSize = bytes;
+            return this;
+        }
+
+        /**
+         * @param bytes hard cap of the ring, at least {@code bufferSize}
+         * @return this builder
+         */
+        public Builder maxBufferSize(long bytes) {
+            this.maxBufferSize = bytes;
+            return this;
+        }
+
+        /**
+         * @param policy what producers do at the cap
+         * @return this builder
+         */
+        public Builder overflowPolicy(OverflowPolicy policy) {
+            this.overflowPolicy = Objects.requireNonNull(policy, "overflowPolicy");
+            return this;
+        }
+
+        /**
+         * @param severity the most severe {@link Severity} that {@link OverflowPolicy#DISCARD} drops
+         * @return this builder
+         */
+        public Builder discardThreshold(int severity) {
+            this.discardThreshold = Severity.check(severity);
+            return this;
+        }
+
+        /**
+         * @param listener where status messages go
+         * @return this builder
+         */
+        public Builder statusListener(StatusListener listener) {
+            this.statusListener = Objects.requireNonNull(listener, "statusListener");
+            return this;
+        }
+
+        /**
+         * Validates and builds.
+         *
+         * @return the configuration
+         * @throws IllegalArgumentException naming the first bad setting
+         */
+        public SpoolConfig build() {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("name must not be empty");
+            }
+            if (bufferSize < MIN_BUFFER_SIZE) {
+                throw new IllegalArgumentException("bufferSize " + bufferSize + " is below the minimum of " + MIN_BUFFER_SIZE + " bytes");
+            }
+            if (maxBufferSize < bufferSize) {
+                throw new IllegalArgumentException("maxBufferSize " + maxBufferSize + " is below bufferSize " + bufferSize);
+            }
+            if (bufferSize > (1L << 40) || maxBufferSize > (1L << 40)) {
+                throw new IllegalArgumentException("bufferSize/maxBufferSize above 1 TiB");
+            }
+            return new SpoolConfig(this);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SpoolConfig{name=" + name + ", target=" + (target == Target.FILE ? file : target)
+                + ", bufferSize=" + bufferSize + ", maxBufferSize=" + maxBufferSize
+                + ", overflowPolicy=" + overflowPolicy + ", discardThreshold=" + Severity.name(discardThreshold) + '}';
+    }
+}
