@@ -183,4 +183,51 @@ class OverflowTest {
         assertTrue(spool.stop(10, TimeUnit.SECONDS));
         assertEquals(total, spool.stats().getEventsWritten(), "nothing lost");
     }
+
+    @Test
+    void aRealPipeNobodyReadsStaysUnderTheCapThenLosesNothing() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("spool-pipe");
+        java.nio.file.Path fifo = dir.resolve("fifo");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        java.util.concurrent.CompletableFuture<java.nio.channels.FileChannel> reader = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return java.nio.channels.FileChannel.open(fifo, java.nio.file.StandardOpenOption.READ);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        Spool spool = Spool.start(SpoolConfig.builder("overflow-pipe").bufferSize(BUFFER).maxBufferSize(MAX)
+                .overflowPolicy(OverflowPolicy.DISCARD).statusListener(new RecordedStatus()).build(),
+                io.github.spool.io.ChannelSink.append(fifo));
+        java.nio.channels.FileChannel in = reader.get(10, TimeUnit.SECONDS);
+        int n = 20_000; // 2 MB into a 64 KiB pipe and a 64 KiB ring: most must be dropped
+        long accepted = 0;
+        for (int i = 0; i < n; i++) {
+            if (spool.append(record(0, i, Severity.INFO), 0, RECORD, Severity.INFO) == AppendResult.ACCEPTED) {
+                accepted++;
+            }
+            assertTrue(spool.stats().getBufferBytesInUse() <= MAX);
+        }
+        assertTrue(accepted < n, "some were discarded");
+        // Now read everything: the writer drains the ring, and stop completes.
+        java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+        java.util.concurrent.CompletableFuture<Void> drain = java.util.concurrent.CompletableFuture.runAsync(() -> {
+            java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(64 << 10);
+            try {
+                while (in.read(buf) >= 0) {
+                    got.write(buf.array(), 0, buf.position());
+                    buf.clear();
+                }
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        assertTrue(spool.stop(10, TimeUnit.SECONDS));
+        drain.get(10, TimeUnit.SECONDS); // EOF once the sink is closed
+        assertEquals(n, spool.stats().getEventsWritten() + spool.stats().getEventsDiscarded());
+        assertEquals(accepted, spool.stats().getEventsWritten());
+        long lines = new String(got.toByteArray()).lines().filter(l -> !l.startsWith("spool: ")).count();
+        assertEquals(accepted, lines);
+        assertTrue(spool.stats().getBufferBytesHighWater() <= MAX);
+    }
 }
