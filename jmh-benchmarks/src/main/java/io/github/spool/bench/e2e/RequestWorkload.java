@@ -12,10 +12,12 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * Child-JVM program of the request-handler scenario (RingLog's echo server): a loopback echo
  * server with one thread per connection and one log call per request, driven by as many
- * ping-pong clients as connections. Measures requests per second in a fixed window after a
- * warm-up; the QPS loss is computed against the no-logging configuration.
+ * ping-pong clients as connections. Each request also costs {@code work} microseconds of CPU on
+ * the server thread (a stand-in for a handler's own work, so that QPS is bound by CPU rather than
+ * by wake-up latency alone). Measures requests per second in a fixed window after a warm-up; the
+ * QPS loss is computed against the no-logging configuration.
  *
- * <p>Usage: {@code RequestWorkload <configuration> connections=2 warmup=1 seconds=3 result=<file>}.
+ * <p>Usage: {@code RequestWorkload <configuration> connections=2 work=20 warmup=1 seconds=3 result=<file>}.
  * Results: {@code qps}, {@code produced.<i>} (log calls made by server thread {@code i}).
  */
 public final class RequestWorkload {
@@ -36,6 +38,7 @@ public final class RequestWorkload {
         int connections = (int) a.longValue("connections", 2);
         double warmup = a.doubleValue("warmup", 1);
         double seconds = a.doubleValue("seconds", 3);
+        long workNanos = a.longValue("work", 20) * 1000;
         Subject subject = a.configuration().factory().get();
         subject.start();
 
@@ -52,7 +55,7 @@ public final class RequestWorkload {
                 Socket accepted = listener.accept();
                 accepted.setTcpNoDelay(true);
                 int index = i;
-                servers[i] = new Thread(() -> serve(accepted, subject, index, served, failure), EventLine.threadName(i));
+                servers[i] = new Thread(() -> serve(accepted, subject, index, workNanos, served, failure), EventLine.threadName(i));
                 clients[i] = new Thread(() -> drive(clientSockets[index], index, answered, failure), "client-" + i);
             }
         }
@@ -81,6 +84,7 @@ public final class RequestWorkload {
         }
 
         a.put("connections", connections);
+        a.put("work.micros", workNanos / 1000);
         a.put("qps", String.format("%.1f", (after - before) / ((t1 - t0) / 1e9)));
         long events = 0;
         for (int i = 0; i < connections; i++) {
@@ -92,7 +96,7 @@ public final class RequestWorkload {
         a.writeResults();
     }
 
-    private static void serve(Socket socket, Subject subject, int index, AtomicLongArray served,
+    private static void serve(Socket socket, Subject subject, int index, long workNanos, AtomicLongArray served,
                               AtomicReference<Throwable> failure) {
         try (socket) {
             Subject.Caller caller = subject.caller(index);
@@ -103,6 +107,7 @@ public final class RequestWorkload {
                 if (!readFully(in, request)) {
                     return;
                 }
+                work(workNanos);
                 caller.log(seq);
                 served.lazySet(index, seq + 1);
                 out.write(request);
@@ -131,6 +136,14 @@ public final class RequestWorkload {
             }
         } catch (Throwable e) {
             failure.compareAndSet(null, e);
+        }
+    }
+
+    /** Busy work for a fixed time: the handler's own CPU cost, the same with and without logging. */
+    private static void work(long nanos) {
+        long end = System.nanoTime() + nanos;
+        while (System.nanoTime() < end) {
+            Thread.onSpinWait();
         }
     }
 

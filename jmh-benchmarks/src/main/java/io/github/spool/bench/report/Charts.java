@@ -35,10 +35,10 @@ public final class Charts {
      */
     public static List<Path> write(List<Row> rows, Path outDir) throws IOException {
         List<Path> files = new ArrayList<>();
-        bySeriesGroup(rows, "console", Metric.EVENTS_PER_SECOND, "events/s (first call to flushed), higher is better",
-                false, outDir.resolve("console"), files);
-        bySeriesGroup(rows, "ringlog", Metric.EVENTS_PER_SECOND, "lines/s into a file, higher is better",
-                false, outDir.resolve("ringlog"), files);
+        bySeriesGroup(rows, "console", Metric.EVENTS_PER_SECOND, "events/s (first call to flushed, log scale), higher is better",
+                true, outDir.resolve("console"), files);
+        bySeriesGroup(rows, "ringlog", Metric.EVENTS_PER_SECOND, "lines/s into a file (log scale), higher is better",
+                true, outDir.resolve("ringlog"), files);
         bySeriesGroup(rows, "request", Metric.QPS, "requests/s, higher is better", false,
                 outDir.resolve("request"), files);
         bySeriesGroup(rows, "jmh", Metric.NS_PER_OP, "ns per event (producer), lower is better", true,
@@ -57,6 +57,8 @@ public final class Charts {
                 List<Double> y = g.stream().map(r -> positive(r.median(m[0]))).toList();
                 chart.addSeries(m[1], x, y);
             }
+            logBounds(chart, g.stream().flatMap(r -> r.stats().entrySet().stream()
+                    .filter(e -> e.getKey().endsWith("_us")).map(e -> e.getValue().median())).toList());
             files.add(save(chart, outDir.resolve("stall-" + (++i))));
         }
         return files;
@@ -82,6 +84,9 @@ public final class Charts {
                     : null).toList();
             chart.addSeries(group, x, y);
         });
+        if (log) {
+            logBounds(chart, s.stream().map(r -> r.median(metric)).toList());
+        }
         files.add(save(chart, file));
     }
 
@@ -93,6 +98,14 @@ public final class Charts {
         chart.getStyler().setYAxisLogarithmic(log);
         chart.getStyler().setOverlapped(false);
         return chart;
+    }
+
+    /** XChart starts bars at zero unless told otherwise, which a logarithmic axis cannot show. */
+    private static void logBounds(CategoryChart chart, List<Double> values) {
+        double min = values.stream().filter(v -> v != null && v > 0).mapToDouble(Double::doubleValue).min().orElse(1);
+        double max = values.stream().filter(v -> v != null && v > 0).mapToDouble(Double::doubleValue).max().orElse(10);
+        chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
+        chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(max) + 1e-9)));
     }
 
     private static Double positive(double v) {

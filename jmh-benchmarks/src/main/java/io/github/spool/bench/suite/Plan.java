@@ -19,6 +19,7 @@ import java.util.Set;
  * @param stallSeconds       recorded seconds of each stalling-sink run
  * @param stallRepeats       repeats of each stalling-sink configuration
  * @param requestConnections echo-server connections (and server threads)
+ * @param requestWorkMicros  CPU work per request on the server thread, microseconds
  * @param requestWarmup      seconds before the QPS window
  * @param requestSeconds     seconds of the QPS window
  * @param jmhForks           JMH forks per benchmark
@@ -31,7 +32,7 @@ import java.util.Set;
  */
 public record Plan(String mode, int repeats, long consoleEvents, List<Integer> consoleThreads, List<Sink> consoleSinks,
                    long ringEvents, List<Integer> ringThreads, int stallRate, double stallSeconds, int stallRepeats,
-                   int requestConnections, double requestWarmup, double requestSeconds, int jmhForks, int jmhWarmups,
+                   int requestConnections, int requestWorkMicros, double requestWarmup, double requestSeconds, int jmhForks, int jmhWarmups,
                    int jmhWarmupSeconds, int jmhIterations, int jmhSeconds, List<Integer> jmhThreads,
                    Set<String> scenarios) {
 
@@ -43,13 +44,13 @@ public record Plan(String mode, int repeats, long consoleEvents, List<Integer> c
     /** @return the quick plan: small N, 2 repeats, short JMH; a few minutes on 2 cores */
     public static Plan quick() {
         return new Plan("quick", 2, 100_000, List.of(1), CONSOLE_SINKS, 200_000, List.of(1, 5), 50_000, 2, 1,
-                2, 0.5, 1.5, 1, 1, 1, 2, 1, List.of(1, 2), Set.copyOf(ALL_SCENARIOS));
+                2, 20, 1, 1.5, 1, 1, 1, 2, 1, List.of(1, 2), Set.copyOf(ALL_SCENARIOS));
     }
 
     /** @return the full plan, for publishing: 1M-event runs, 5 repeats, 1 and 4 producers, longer JMH */
     public static Plan full() {
         return new Plan("full", 5, 1_000_000, List.of(1, 4), CONSOLE_SINKS, 2_000_000, List.of(1, 5), 50_000, 5, 3,
-                2, 2, 5, 2, 3, 2, 5, 2, List.of(1, 2), Set.copyOf(ALL_SCENARIOS));
+                2, 20, 2, 5, 2, 3, 2, 5, 2, List.of(1, 2), Set.copyOf(ALL_SCENARIOS));
     }
 
     /**
@@ -70,7 +71,7 @@ public record Plan(String mode, int repeats, long consoleEvents, List<Integer> c
      */
     public Plan withRepeats(int count) {
         return new Plan(mode, count, consoleEvents, consoleThreads, consoleSinks, ringEvents, ringThreads, stallRate,
-                stallSeconds, stallRepeats, requestConnections, requestWarmup, requestSeconds, jmhForks, jmhWarmups,
+                stallSeconds, stallRepeats, requestConnections, requestWorkMicros, requestWarmup, requestSeconds, jmhForks, jmhWarmups,
                 jmhWarmupSeconds, jmhIterations, jmhSeconds, jmhThreads, scenarios);
     }
 
@@ -85,7 +86,7 @@ public record Plan(String mode, int repeats, long consoleEvents, List<Integer> c
             }
         }
         return new Plan(mode, repeats, consoleEvents, consoleThreads, consoleSinks, ringEvents, ringThreads, stallRate,
-                stallSeconds, stallRepeats, requestConnections, requestWarmup, requestSeconds, jmhForks, jmhWarmups,
+                stallSeconds, stallRepeats, requestConnections, requestWorkMicros, requestWarmup, requestSeconds, jmhForks, jmhWarmups,
                 jmhWarmupSeconds, jmhIterations, jmhSeconds, jmhThreads, Set.copyOf(names));
     }
 

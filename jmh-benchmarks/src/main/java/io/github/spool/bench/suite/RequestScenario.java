@@ -30,8 +30,8 @@ public final class RequestScenario implements Scenario {
     public void run(Context context) throws InterruptedException {
         Plan plan = context.plan();
         List<Configuration> configurations = Subjects.in(Scenarios.REQUEST);
-        String group = String.format("echo server, %d connections, stdout=file, %s s window",
-                plan.requestConnections(), Format.count(plan.requestSeconds()));
+        String group = String.format("echo server, %d connections, %d µs work per request, stdout=file, %.1f s window",
+                plan.requestConnections(), plan.requestWorkMicros(), plan.requestSeconds());
         int total = plan.repeats() * configurations.size();
         int done = 0;
         for (int repeat = 1; repeat <= plan.repeats(); repeat++) {
@@ -40,7 +40,8 @@ public final class RequestScenario implements Scenario {
                 String label = String.format("request %d/%d %s | repeat %d", done, total, c.name(), repeat);
                 try {
                     ChildJvm.Outcome o = context.children().run(RequestWorkload.class, c, Sink.FILE,
-                            List.of("connections=" + plan.requestConnections(), "warmup=" + plan.requestWarmup(),
+                            List.of("connections=" + plan.requestConnections(), "work=" + plan.requestWorkMicros(),
+                                    "warmup=" + plan.requestWarmup(),
                                     "seconds=" + plan.requestSeconds()));
                     Map<String, Double> m = new LinkedHashMap<>();
                     m.put(Metric.QPS, o.number("qps"));

@@ -36,8 +36,8 @@ public final class StallScenario implements Scenario {
         int done = 0;
         for (int repeat = 1; repeat <= plan.stallRepeats(); repeat++) {
             for (Sink reader : READERS) {
-                String group = String.format("%s reader, 1 producer at %,d events/s for %s s", reader.label(),
-                        plan.stallRate(), Format.count(plan.stallSeconds()));
+                String group = String.format("%s reader, 1 producer at %,d events/s for %.1f s", reader.label(),
+                        plan.stallRate(), plan.stallSeconds());
                 for (Configuration c : configurations) {
                     done++;
                     String label = String.format("stall %d/%d %s | %s | repeat %d", done, total, c.name(), group, repeat);
