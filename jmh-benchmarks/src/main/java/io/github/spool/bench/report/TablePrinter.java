@@ -62,9 +62,8 @@ public final class TablePrinter {
             case "jmh" -> {
                 lines.add(new String[] {"configuration", "role", "ns/op", "± error", "B/op", "x best anchor"});
                 for (Row r : rows) {
-                    lines.add(new String[] {r.config(), role(r), String.format("%.1f", r.median(Metric.NS_PER_OP)),
-                        String.format("%.1f", r.median(Metric.NS_PER_OP_ERROR)),
-                        String.format("%.1f", r.median(Metric.BYTES_PER_OP)), Format.ratio(c.ratio(r, best))});
+                    lines.add(new String[] {r.config(), role(r), decimal(r.median(Metric.NS_PER_OP)),
+                        decimal(r.median(Metric.NS_PER_OP_ERROR)), decimal(r.median(Metric.BYTES_PER_OP)), Format.ratio(c.ratio(r, best))});
                 }
             }
             default -> {
@@ -109,6 +108,10 @@ public final class TablePrinter {
             return "-";
         }
         return Format.count(s.median()) + " [" + Format.count(s.min()) + " – " + Format.count(s.max()) + "]";
+    }
+
+    private static String decimal(double v) {
+        return Double.isNaN(v) ? "-" : String.format(java.util.Locale.ROOT, "%.1f", v);
     }
 
     private static String role(Row r) {
