@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -43,6 +44,8 @@ public final class RequestWorkload {
         subject.start();
 
         AtomicReference<Throwable> failure = new AtomicReference<>();
+        // Our own flag: Socket.isOutputShutdown() reads a plain field, not safe to poll from another thread.
+        AtomicBoolean stopping = new AtomicBoolean();
         AtomicLongArray served = new AtomicLongArray(connections);
         AtomicLongArray answered = new AtomicLongArray(connections);
         Thread[] servers = new Thread[connections];
@@ -56,7 +59,7 @@ public final class RequestWorkload {
                 accepted.setTcpNoDelay(true);
                 int index = i;
                 servers[i] = new Thread(() -> serve(accepted, subject, index, workNanos, served, failure), EventLine.threadName(i));
-                clients[i] = new Thread(() -> drive(clientSockets[index], index, answered, failure), "client-" + i);
+                clients[i] = new Thread(() -> drive(clientSockets[index], index, answered, stopping, failure), "client-" + i);
             }
         }
         for (int i = 0; i < connections; i++) {
@@ -70,6 +73,7 @@ public final class RequestWorkload {
         Thread.sleep((long) (seconds * 1000));
         long after = sum(answered);
         long t1 = System.nanoTime();
+        stopping.set(true);
         for (Socket s : clientSockets) {
             s.shutdownOutput(); // the server sees end of stream after the request in flight and exits
         }
@@ -117,13 +121,14 @@ public final class RequestWorkload {
         }
     }
 
-    private static void drive(Socket socket, int index, AtomicLongArray answered, AtomicReference<Throwable> failure) {
+    private static void drive(Socket socket, int index, AtomicLongArray answered, AtomicBoolean stopping,
+                              AtomicReference<Throwable> failure) {
         try {
             DataInputStream in = new DataInputStream(socket.getInputStream());
             OutputStream out = socket.getOutputStream();
             byte[] request = new byte[REQUEST_BYTES];
             byte[] response = new byte[REQUEST_BYTES];
-            while (!socket.isOutputShutdown()) {
+            while (!stopping.get()) {
                 out.write(request);
                 if (!readFully(in, response)) {
                     return;
@@ -131,7 +136,7 @@ public final class RequestWorkload {
                 answered.lazySet(index, answered.get(index) + 1);
             }
         } catch (IOException e) {
-            if (!socket.isOutputShutdown()) {
+            if (!stopping.get()) { // a write racing with the shutdown of its own output is expected
                 failure.compareAndSet(null, e);
             }
         } catch (Throwable e) {
