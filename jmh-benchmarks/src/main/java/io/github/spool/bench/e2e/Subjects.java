@@ -127,6 +127,11 @@ public final class Subjects {
      * @param list the registry under construction
      */
     private static void spool(List<Configuration> list) {
-        // Intentionally empty until the log4j2 plugin, the logback appender and core's ring are merged.
+        list.add(new Configuration("spool-core", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL),
+                "Spool core: pre-formatted lines through Spool.append, writer thread to fd 1",
+                () -> new SpoolCoreSubject(false)));
+        list.add(new Configuration("spool-core-file", Role.SPOOL, Output.FILE, Set.of(RINGLOG),
+                "Spool core: pre-formatted lines through Spool.append into a file",
+                () -> new SpoolCoreSubject(true)));
     }
 }
