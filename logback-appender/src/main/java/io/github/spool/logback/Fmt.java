@@ -14,6 +14,8 @@ import java.util.Arrays;
  * <p>Internal to the logback adapter.
  */
 final class Fmt {
+    private static final byte[] SPACES = "                                                                ".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
     final int min;
     final int max;
     final boolean leftPad;
@@ -109,27 +111,22 @@ final class Fmt {
         }
         if (chars < fmt.min) {
             int pad = fmt.min - chars;
-            if (fmt.leftPad) {
-                out.ensureRoom(pad);
+            spaces(out, pad);
+            if (fmt.leftPad) { // move the value right, spaces in front
                 a = out.array();
                 System.arraycopy(a, start, a, start + pad, end - start);
                 Arrays.fill(a, start, start + pad, (byte) ' ');
-                out.setLength(end + pad);
-            } else {
-                spaces(out, pad);
             }
         }
         return lone;
     }
 
     static void spaces(ByteLineBuilder out, int n) {
-        if (n <= 0) {
-            return;
+        while (n > 0) {
+            int k = Math.min(n, SPACES.length);
+            out.append(SPACES, 0, k);
+            n -= k;
         }
-        out.ensureRoom(n);
-        int p = out.length();
-        Arrays.fill(out.array(), p, p + n, (byte) ' ');
-        out.setLength(p + n);
     }
 
     private static boolean ascii(ByteLineBuilder out, String s) {

@@ -28,6 +28,7 @@ import ch.qos.logback.core.pattern.parser.Parser;
 import ch.qos.logback.core.pattern.parser.SimpleKeywordNode;
 import ch.qos.logback.core.spi.ScanException;
 import ch.qos.logback.core.util.OptionHelper;
+import io.github.spool.time.NamedDatePatterns;
 import io.github.spool.time.TimestampFormat;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -61,6 +62,7 @@ import java.util.function.Supplier;
 final class PatternCompiler {
 
     private final Context context;
+    @SuppressWarnings("rawtypes") // logback's converter map is typed with the raw DynamicConverter
     private final Map<String, Supplier<DynamicConverter>> converters;
     private final Consumer<String> warn;
 
@@ -106,18 +108,15 @@ final class PatternCompiler {
     private List<ByteConverter> compileChain(Node top) {
         List<ByteConverter> list = new ArrayList<>();
         for (Node n = top; n != null; n = n.getNext()) {
-            switch (n.getType()) {
-                case Node.LITERAL:
-                    list.add(new ByteConverter.Literal((String) n.getValue()));
-                    break;
-                case Node.COMPOSITE_KEYWORD:
-                    list.add(compileComposite((CompositeNode) n));
-                    break;
-                case Node.SIMPLE_KEYWORD:
-                    list.add(compileKeyword((SimpleKeywordNode) n));
-                    break;
-                default:
-                    throw new IllegalArgumentException("unexpected pattern node " + n);
+            // Node's type constants are package-private: tell the node kinds apart by class
+            if (n instanceof CompositeNode) {
+                list.add(compileComposite((CompositeNode) n));
+            } else if (n instanceof SimpleKeywordNode) {
+                list.add(compileKeyword((SimpleKeywordNode) n));
+            } else if (n.getValue() instanceof String) {
+                list.add(new ByteConverter.Literal((String) n.getValue()));
+            } else {
+                throw new IllegalArgumentException("unexpected pattern node " + n);
             }
         }
         return list;
@@ -208,12 +207,8 @@ final class PatternCompiler {
      * differently is a configuration error rather than different output.
      */
     private ByteConverter date(String word, List<String> options, Fmt fmt) {
-        String pattern = options == null || options.isEmpty() ? null : options.get(0);
-        if (pattern == null || pattern.equals(CoreConstants.ISO8601_STR)) {
-            pattern = CoreConstants.ISO8601_PATTERN;
-        } else if (pattern.equals(CoreConstants.STRICT_STR)) {
-            pattern = CoreConstants.STRICT_ISO8601_PATTERN;
-        }
+        // null, ISO8601 and STRICT resolve as in DateConverter (CoreConstants.ISO8601_PATTERN, ...)
+        String pattern = NamedDatePatterns.logback(options == null || options.isEmpty() ? null : options.get(0));
         ZoneId zone;
         try {
             zone = options != null && options.size() > 1 ? ZoneId.of(options.get(1)) : ZoneId.systemDefault();
@@ -242,7 +237,7 @@ final class PatternCompiler {
         return new ByteConverter.Date(format, fmt);
     }
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     private DynamicConverter<ILoggingEvent> instantiate(String word) {
         Supplier<DynamicConverter> supplier = converters.get(word);
         if (supplier == null) {

@@ -242,7 +242,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
 
     static int parseThreshold(String value) {
         Level level = Level.toLevel(value.trim(), null);
-        if (level == null || level == Level.ALL || level == Level.OFF) {
+        if (level == null || level.levelInt < Level.TRACE_INT || level.levelInt > Level.ERROR_INT) { // not ALL, OFF
             throw new IllegalArgumentException("'discardThreshold' " + value + " is not one of TRACE, DEBUG, INFO, WARN, ERROR");
         }
         return severityOf(level);
@@ -289,7 +289,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
             Scratch sc = scratch.get();
             // A toString() of an argument that logs re-enters on this thread while the outer event
             // is half encoded in sc.line: give the inner event a builder of its own.
-            ByteLineBuilder line = sc.busy ? new ByteLineBuilder(256) : sc.line;
+            ByteLineBuilder line = sc.busy ? new ByteLineBuilder(Scratch.INITIAL) : sc.line;
             boolean owner = !sc.busy;
             sc.busy = true;
             try {
@@ -299,9 +299,6 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
             } finally {
                 if (owner) {
                     sc.busy = false;
-                    if (line.array().length > MAX_RETAINED_BUILDER) {
-                        sc.line = new ByteLineBuilder(Scratch.INITIAL);
-                    }
                 }
             }
         } else {
@@ -364,7 +361,8 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     /** A thread's reusable builder and whether it is in use (re-entrant logging). */
     private static final class Scratch {
         static final int INITIAL = 512;
-        ByteLineBuilder line = new ByteLineBuilder(INITIAL);
+        // reset() drops an array grown past MAX_RETAINED_BUILDER by a huge line
+        final ByteLineBuilder line = new ByteLineBuilder(INITIAL, MAX_RETAINED_BUILDER);
         boolean busy;
     }
 }

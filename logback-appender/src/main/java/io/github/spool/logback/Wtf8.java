@@ -9,10 +9,9 @@ import io.github.spool.text.ByteLineBuilder;
  * <p>The one place where piecewise UTF-8 differs from encoding the finished line is an unpaired
  * surrogate at a piece boundary: logback builds one {@code String}, so a thread name ending in a
  * high surrogate followed by a message starting with a low surrogate becomes one valid 4-byte
- * character, while encoding the pieces separately would give two {@code '?'}. So pieces are written
- * in WTF-8 (a surrogate that is not paired inside its piece becomes its own 3-byte sequence
- * {@code ED A0..BF xx}, which is never valid UTF-8), and {@link #toUtf8} rewrites the finished line
- * once: adjacent high+low sequences become the 4-byte character, lone ones become {@code '?'} as
+ * character, while encoding the pieces separately would give two {@code '?'}. So a surrogate at
+ * either edge of a piece is written in WTF-8 (its own 3-byte sequence {@code ED A0..BF xx}, which
+ * is never valid UTF-8), and {@link #toUtf8} rewrites the finished line once: adjacent high+low sequences become the 4-byte character, lone ones become {@code '?'} as
  * {@link String#getBytes} does. The rewrite runs only for lines in which a surrogate was written,
  * which every append method reports through its return value.
  *
@@ -27,52 +26,42 @@ final class Wtf8 {
     }
 
     /**
-     * Appends {@code s[start, end)} in WTF-8.
+     * Appends {@code s[start, end)}. Core's {@link ByteLineBuilder#append(CharSequence, int, int)}
+     * (exactly {@code getBytes(UTF_8)}) encodes everything except a low surrogate at the start and
+     * a high surrogate at the end of the range: only those can pair with a neighbouring piece, so
+     * only those are written as 3-byte WTF-8 sequences for {@link #toUtf8} to settle. A lone
+     * surrogate inside the range is {@code '?'} whatever its neighbours, as in logback.
      *
-     * @return {@code true} if a lone surrogate was written (the line then needs {@link #toUtf8})
+     * @return {@code true} if a WTF-8 surrogate was written (the line then needs {@link #toUtf8})
      */
     static boolean append(ByteLineBuilder out, CharSequence s, int start, int end) {
-        int n = end - start;
-        if (n <= 0) {
+        if (start >= end) {
             return false;
         }
-        out.ensureRoom(n * 3);
-        byte[] a = out.array();
-        int p = out.length();
-        int i = start;
-        // ASCII fast path: most log text is ASCII
-        while (i < end) {
-            char c = s.charAt(i);
-            if (c >= 0x80) {
-                break;
-            }
-            a[p++] = (byte) c;
-            i++;
+        boolean lowFirst = Character.isLowSurrogate(s.charAt(start));
+        boolean highLast = Character.isHighSurrogate(s.charAt(end - 1));
+        if (!lowFirst && !highLast) {
+            out.append(s, start, end);
+            return false;
         }
-        boolean lone = false;
-        while (i < end) {
-            char c = s.charAt(i++);
-            if (c < 0x80) {
-                a[p++] = (byte) c;
-            } else if (c < 0x800) {
-                a[p++] = (byte) (0xC0 | (c >> 6));
-                a[p++] = (byte) (0x80 | (c & 0x3F));
-            } else if (Character.isHighSurrogate(c) && i < end && Character.isLowSurrogate(s.charAt(i))) {
-                int cp = Character.toCodePoint(c, s.charAt(i++));
-                a[p++] = (byte) (0xF0 | (cp >> 18));
-                a[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-                a[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-                a[p++] = (byte) (0x80 | (cp & 0x3F));
-            } else {
-                // includes lone surrogates D800..DFFF: ED A0..BF xx
-                lone |= Character.isSurrogate(c);
-                a[p++] = (byte) (0xE0 | (c >> 12));
-                a[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-                a[p++] = (byte) (0x80 | (c & 0x3F));
-            }
+        if (lowFirst) {
+            surrogate(out, s.charAt(start));
+            start++;
         }
-        out.setLength(p);
-        return lone;
+        if (highLast && end > start) {
+            out.append(s, start, end - 1);
+            surrogate(out, s.charAt(end - 1));
+        } else {
+            out.append(s, start, end);
+        }
+        return true;
+    }
+
+    /** Writes one surrogate as its 3-byte WTF-8 sequence {@code ED A0..BF 80..BF}. */
+    private static void surrogate(ByteLineBuilder out, char c) {
+        out.append((byte) (0xE0 | (c >> 12)));
+        out.append((byte) (0x80 | ((c >> 6) & 0x3F)));
+        out.append((byte) (0x80 | (c & 0x3F)));
     }
 
     /** Encodes a whole string for caching (logger names, literals, levels); see {@link Encoded}. */
@@ -165,10 +154,7 @@ final class Wtf8 {
 
         /** Appends the bytes; @return {@link #lone} */
         boolean appendTo(ByteLineBuilder out) {
-            int n = bytes.length;
-            out.ensureRoom(n);
-            System.arraycopy(bytes, 0, out.array(), out.length(), n);
-            out.setLength(out.length() + n);
+            out.append(bytes, 0, bytes.length);
             return lone;
         }
     }
