@@ -341,6 +341,11 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
         spool = null;
     }
 
+    /** @return the running Spool, or {@code null}; for tests in this package */
+    Spool spoolForTest() {
+        return spool;
+    }
+
     /** Routes core's status messages to logback's status manager under this appender's name. */
     private final class StatusRouter implements StatusListener {
         @Override
