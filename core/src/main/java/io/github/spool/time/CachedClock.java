@@ -70,6 +70,8 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
     /** 0 while the refresher sleeps and nobody asked it to wake; 1 otherwise. CAS 0 -> 1 unparks. */
     private int wakeRequested = 1;
     private volatile boolean stopped;
+    /** Times the refresher woke from idle; single writer (the refresher), for tests. */
+    private volatile int wakeUps;
 
     /**
      * Creates a clock with its own refresher thread. Package-private: production code shares
@@ -142,6 +144,11 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
         return lvWord() == SLEEPING;
     }
 
+    /** Times the refresher came back from idle; for tests and diagnostics. */
+    int wakeUps() {
+        return wakeUps;
+    }
+
     /** Ends a test instance's thread and waits for it. Never called on {@link #get()}'s instance. */
     void stopForTest() throws InterruptedException {
         stopped = true;
@@ -171,6 +178,7 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
                     if (stopped) {
                         return;
                     }
+                    wakeUps = wakeUps + 1; // single writer
                 }
                 // else: a reader acknowledged between our load and the CAS; keep refreshing.
             }
