@@ -4,6 +4,10 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.pattern.Abbreviator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggerContextVO;
+import ch.qos.logback.classic.pattern.KeyValuePairConverter;
+import ch.qos.logback.classic.pattern.ThrowableHandlingConverter;
+import ch.qos.logback.core.pattern.CompositeConverter;
+import ch.qos.logback.core.pattern.Converter;
 import ch.qos.logback.core.pattern.DynamicConverter;
 import io.github.spool.text.ByteLineBuilder;
 import io.github.spool.time.TimestampFormat;
@@ -298,27 +302,43 @@ abstract class ByteConverter {
     /**
      * A conversion rendered by the logback converter itself, started with the same options and
      * modifiers: the throwable converters ({@code %ex}, {@code %xEx}, {@code %rEx}, {@code %nopex},
-     * and subclasses such as Spring Boot's {@code %wEx}) and {@code %kvp}. Output is logback's by
-     * construction; the cost (a String per event) is paid only when the event carries a throwable
-     * or key-value pairs.
+     * and subclasses such as Spring Boot's {@code %wEx}), {@code %kvp}, and Spring Boot's converters
+     * ({@code %clr(...)}, {@code %esb(...)}, {@code %applicationName}, {@code %correlationId}).
+     * Output is logback's by construction; the cost (a String per event) is paid for throwables and
+     * key-value pairs only when the event has them.
      */
     static final class Delegate extends ByteConverter {
-        private static final ThreadLocal<StringBuilder> BUF = ThreadLocal.withInitial(() -> new StringBuilder(1024));
+        private static final ThreadLocal<StringBuilder> BUF = ThreadLocal.withInitial(() -> new StringBuilder(256));
         private final DynamicConverter<ILoggingEvent> converter;
         private final boolean throwable;
         private final boolean kvp;
-        private final boolean formatted;
+        private final boolean unformatted;
+        private final boolean handlesThrowable;
 
-        Delegate(DynamicConverter<ILoggingEvent> converter, boolean throwable, boolean kvp) {
+        Delegate(DynamicConverter<ILoggingEvent> converter) {
             this.converter = converter;
-            this.throwable = throwable;
-            this.kvp = kvp;
-            this.formatted = converter.getFormattingInfo() != null;
+            this.throwable = converter instanceof ThrowableHandlingConverter;
+            this.kvp = converter.getClass() == KeyValuePairConverter.class;
+            this.unformatted = converter.getFormattingInfo() == null;
+            this.handlesThrowable = handles(converter);
+        }
+
+        /** Mirrors {@code EnsureExceptionHandling.chainHandlesThrowable}, composites' children included. */
+        private static boolean handles(Converter<ILoggingEvent> c) {
+            for (; c != null; c = c.getNext()) {
+                if (c instanceof ThrowableHandlingConverter) {
+                    return true;
+                }
+                if (c instanceof CompositeConverter && handles(((CompositeConverter<ILoggingEvent>) c).getChildConverter())) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         @Override
         boolean write(ILoggingEvent event, ByteLineBuilder out) {
-            if (!formatted) {
+            if (unformatted) {
                 // both converters print "" for an event without a throwable / key-value pairs
                 if (throwable && event.getThrowableProxy() == null) {
                     return false;
@@ -328,18 +348,23 @@ abstract class ByteConverter {
                 }
             }
             StringBuilder sb = BUF.get();
-            sb.setLength(0);
-            converter.write(sb, event);
-            boolean lone = Wtf8.append(out, sb, 0, sb.length());
-            if (sb.capacity() > 64 * 1024) {
-                BUF.remove(); // do not keep a huge stack trace's buffer per thread
+            if (sb.length() != 0) {
+                sb = new StringBuilder(); // re-entered (a converter that logs): do not clobber the outer text
             }
-            return lone;
+            try {
+                converter.write(sb, event);
+                return Wtf8.append(out, sb, 0, sb.length());
+            } finally {
+                sb.setLength(0);
+                if (sb.capacity() > 64 * 1024) {
+                    BUF.remove(); // do not keep a huge stack trace's buffer per thread
+                }
+            }
         }
 
         @Override
         boolean handlesThrowable() {
-            return throwable;
+            return handlesThrowable;
         }
     }
 }

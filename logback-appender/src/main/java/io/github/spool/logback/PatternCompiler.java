@@ -20,6 +20,9 @@ import ch.qos.logback.classic.pattern.ThrowableProxyConverter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Context;
 import ch.qos.logback.core.CoreConstants;
+import ch.qos.logback.core.pattern.CompositeConverter;
+import ch.qos.logback.core.pattern.Converter;
+import ch.qos.logback.core.pattern.ConverterUtil;
 import ch.qos.logback.core.pattern.DynamicConverter;
 import ch.qos.logback.core.pattern.IdentityCompositeConverter;
 import ch.qos.logback.core.pattern.parser.CompositeNode;
@@ -40,6 +43,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -61,14 +65,27 @@ import java.util.function.Supplier;
  */
 final class PatternCompiler {
 
+    /**
+     * Foreign converters rendered by themselves (see {@link ByteConverter.Delegate}): Spring Boot's,
+     * so that its default console pattern works unchanged. Matched by name: Spring is not a
+     * dependency.
+     */
+    static final Set<String> DELEGATED = Set.of(
+            "org.springframework.boot.logging.logback.ColorConverter",
+            "org.springframework.boot.logging.logback.EnclosedInSquareBracketsConverter",
+            "org.springframework.boot.logging.logback.ApplicationNameConverter",
+            "org.springframework.boot.logging.logback.CorrelationIdConverter");
+
     private final Context context;
     @SuppressWarnings("rawtypes") // logback's converter map is typed with the raw DynamicConverter
     private final Map<String, Supplier<DynamicConverter>> converters;
     private final Consumer<String> warn;
+    private final Parser<ILoggingEvent> logbackParser;
 
-    private PatternCompiler(Context context, Consumer<String> warn) {
+    private PatternCompiler(Context context, Consumer<String> warn, Parser<ILoggingEvent> logbackParser) {
         this.context = context;
         this.warn = warn;
+        this.logbackParser = logbackParser;
         PatternLayout layout = new PatternLayout();
         layout.setContext(context);
         this.converters = layout.getEffectiveConverterMap();
@@ -86,14 +103,15 @@ final class PatternCompiler {
             throw new IllegalArgumentException("empty pattern");
         }
         Node top;
+        Parser<ILoggingEvent> parser;
         try {
-            Parser<ILoggingEvent> parser = new Parser<>(pattern);
+            parser = new Parser<>(pattern);
             parser.setContext(context);
             top = parser.parse();
         } catch (ScanException e) {
             throw new IllegalArgumentException("cannot parse pattern \"" + pattern + "\": " + e.getMessage(), e);
         }
-        PatternCompiler compiler = new PatternCompiler(context, warn);
+        PatternCompiler compiler = new PatternCompiler(context, warn, parser);
         List<ByteConverter> list = compiler.compileChain(top);
         boolean handled = false;
         for (ByteConverter c : list) {
@@ -125,11 +143,29 @@ final class PatternCompiler {
     private ByteConverter compileComposite(CompositeNode cn) {
         String word = (String) cn.getValue();
         DynamicConverter<ILoggingEvent> dc = instantiate(word);
-        if (dc == null || dc.getClass() != IdentityCompositeConverter.class) {
-            throw unsupported(word, dc);
+        if (dc != null && dc.getClass() == IdentityCompositeConverter.class) {
+            List<ByteConverter> children = compileChain(cn.getChildNode());
+            return new ByteConverter.Group(children.toArray(new ByteConverter[0]), Fmt.of(cn.getFormatInfo()));
         }
-        List<ByteConverter> children = compileChain(cn.getChildNode());
-        return new ByteConverter.Group(children.toArray(new ByteConverter[0]), Fmt.of(cn.getFormatInfo()));
+        if (dc instanceof CompositeConverter && DELEGATED.contains(dc.getClass().getName())) {
+            // Spring Boot's %clr(...) and %esb(...): the group is compiled and rendered by logback
+            // itself (children included), exactly as PatternLayout would
+            CompositeConverter<ILoggingEvent> composite = (CompositeConverter<ILoggingEvent>) dc;
+            Converter<ILoggingEvent> children = logbackParser.compile(cn.getChildNode(), converters);
+            ConverterUtil.setContextForConverters(context, children);
+            ConverterUtil.startConverters(children);
+            composite.setChildConverter(children);
+            return delegate(composite, cn);
+        }
+        throw unsupported(word, dc);
+    }
+
+    private ByteConverter.Delegate delegate(DynamicConverter<ILoggingEvent> dc, SimpleKeywordNode node) {
+        dc.setFormattingInfo(node.getFormatInfo());
+        dc.setOptionList(node.getOptions());
+        dc.setContext(context);
+        dc.start();
+        return new ByteConverter.Delegate(dc);
     }
 
     private ByteConverter compileKeyword(SimpleKeywordNode kn) {
@@ -161,12 +197,9 @@ final class PatternCompiler {
             return new ByteConverter.ContextName(fmt);
         } else if (type == RelativeTimeConverter.class) {
             return new ByteConverter.Relative(fmt);
-        } else if (dc instanceof ThrowableHandlingConverter || type == KeyValuePairConverter.class) {
-            dc.setFormattingInfo(kn.getFormatInfo());
-            dc.setOptionList(options);
-            dc.setContext(context);
-            dc.start();
-            return new ByteConverter.Delegate(dc, dc instanceof ThrowableHandlingConverter, type == KeyValuePairConverter.class);
+        } else if (dc instanceof ThrowableHandlingConverter || type == KeyValuePairConverter.class
+                || DELEGATED.contains(type.getName())) {
+            return delegate(dc, kn);
         }
         throw unsupported(word, dc);
     }
@@ -177,7 +210,7 @@ final class PatternCompiler {
                 ? new ExtendedThrowableProxyConverter() : new ThrowableProxyConverter();
         dc.setContext(context);
         dc.start();
-        return new ByteConverter.Delegate(dc, true, false);
+        return new ByteConverter.Delegate(dc);
     }
 
     /** Mirrors {@code NamedConverter.start()}: 0 = class name only, N &gt; 0 = target length, else none. */
@@ -255,6 +288,7 @@ final class PatternCompiler {
                 + (dc == null ? " is unknown" : " (" + dc.getClass().getName() + ") is not supported by SpoolEncoder")
                 + "; supported: %d %date %level %le %p %thread %t %logger %lo %c %msg %m %message %n %X %mdc"
                 + " %ex %exception %throwable %xEx %rEx %nopex %kvp %contextName %cn %relative %r %(...)"
+                + " and Spring Boot's %clr %esb %applicationName %correlationId %wex %wEx"
                 + " — use PatternLayoutEncoder inside SpoolAppender for other conversions");
     }
 
