@@ -132,12 +132,19 @@ abstract class ByteConverter {
             }
             Wtf8.Encoded e = cache.get(name);
             if (e == null) {
-                e = Wtf8.encode(render(name));
-                if (cache.size() < LIMIT) {
-                    cache.put(name, e);
+                if (cache.size() >= LIMIT) {
+                    return writeUncached(name, out);
                 }
+                e = Wtf8.encode(render(name));
+                cache.put(name, e);
             }
             return e.appendTo(out);
+        }
+
+        /** Writes a name that did not fit the cache. */
+        boolean writeUncached(String name, ByteLineBuilder out) {
+            String text = render(name);
+            return Wtf8.append(out, text, 0, text.length());
         }
     }
 
@@ -150,6 +157,11 @@ abstract class ByteConverter {
         @Override
         String render(String name) {
             return name == null ? null : Fmt.apply(fmt, name);
+        }
+
+        @Override
+        boolean writeUncached(String name, ByteLineBuilder out) {
+            return Fmt.write(out, fmt, name); // no intermediate String for threads past the cache
         }
 
         @Override

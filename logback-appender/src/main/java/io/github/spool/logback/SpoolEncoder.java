@@ -33,6 +33,7 @@ public class SpoolEncoder extends EncoderBase<ILoggingEvent> {
     private static final int RETAINED = 512;
 
     private String pattern;
+    private Charset charset = StandardCharsets.UTF_8;
     private volatile ByteConverter[] converters;
     private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
 
@@ -60,9 +61,7 @@ public class SpoolEncoder extends EncoderBase<ILoggingEvent> {
         this.charset = charset;
     }
 
-    private Charset charset = StandardCharsets.UTF_8;
-
-    /** @return always UTF-8 once started */
+    /** @return the configured charset; always UTF-8 once started */
     public Charset getCharset() {
         return charset;
     }

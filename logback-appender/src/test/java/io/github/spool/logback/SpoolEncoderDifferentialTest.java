@@ -85,6 +85,35 @@ class SpoolEncoderDifferentialTest {
         assertTrue(compared == valid * EVENTS_PER_PATTERN && rejected < PATTERNS / 40, "seed " + seed + ": " + rejected + " patterns rejected by logback");
     }
 
+    @org.junit.jupiter.api.Test
+    void namesBeyondTheNameCacheStillMatch() {
+        LoggerContext lc = new LoggerContext();
+        String pattern = "%-10.12thread|%.-8t|%logger{5}|%-30c|%msg%n";
+        PatternLayoutEncoder reference = new PatternLayoutEncoder();
+        reference.setContext(lc);
+        reference.setPattern(pattern);
+        reference.setCharset(StandardCharsets.UTF_8);
+        reference.start();
+        SpoolEncoder spool = new SpoolEncoder();
+        spool.setContext(lc);
+        spool.setPattern(pattern);
+        spool.start();
+        Random rnd = new Random(42);
+        int names = ByteConverter.CachedName.LIMIT + 1000;
+        for (int i = 0; i < names; i++) {
+            LoggingEvent e = new LoggingEvent();
+            e.setLoggerContext(lc);
+            e.setLevel(Level.INFO);
+            e.setThreadName("pool-" + i + "-thread-" + Gen.text(rnd, 3));
+            e.setLoggerName("com.example.n" + i + ".Service" + Gen.text(rnd, 2));
+            e.setMessage("m");
+            e.setMDCPropertyMap(java.util.Collections.emptyMap());
+            e.setTimeStamp(0);
+            byte[] expected = reference.encode(e);
+            assertArrayEquals(expected, spool.encode(e), () -> "name #" + e.getThreadName());
+        }
+    }
+
     static String statuses(LoggerContext lc) {
         StringBuilder sb = new StringBuilder();
         for (Status s : lc.getStatusManager().getCopyOfStatusList()) {
