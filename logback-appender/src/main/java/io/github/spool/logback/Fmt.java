@@ -103,7 +103,10 @@ final class Fmt {
                 out.setLength(start + fmt.max);
                 return false;
             }
-            // rare: cut on char boundaries of the original UTF-16 text
+            // rare: cut on char boundaries of the original UTF-16 text. A lone surrogate from inside
+            // a piece is already '?' here, so if the cut moves it to the edge it no longer pairs with
+            // a neighbour as it would in logback: the one known difference, needing a group or
+            // all-keys %mdc cut through non-ASCII text right next to an opposite lone surrogate.
             String s = Wtf8.decode(a, start, end);
             out.setLength(start);
             String cut = fmt.leftTruncate ? s.substring(s.length() - fmt.max) : s.substring(0, fmt.max);

@@ -11,8 +11,9 @@ import io.github.spool.text.ByteLineBuilder;
  * high surrogate followed by a message starting with a low surrogate becomes one valid 4-byte
  * character, while encoding the pieces separately would give two {@code '?'}. So a surrogate at
  * either edge of a piece is written in WTF-8 (its own 3-byte sequence {@code ED A0..BF xx}, which
- * is never valid UTF-8), and {@link #toUtf8} rewrites the finished line once: adjacent high+low sequences become the 4-byte character, lone ones become {@code '?'} as
- * {@link String#getBytes} does. The rewrite runs only for lines in which a surrogate was written,
+ * is never valid UTF-8), and {@link #toUtf8} rewrites the finished line once: adjacent high+low
+ * sequences become the 4-byte character, lone ones become {@code '?'} as {@link String#getBytes}
+ * does. The rewrite runs only for lines in which a surrogate was written,
  * which every append method reports through its return value.
  *
  * <p>Char counts of encoded text (for logback's width modifiers, which count UTF-16 chars) follow:
