@@ -10,6 +10,7 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.status.Status;
 import io.github.spool.OverflowPolicy;
@@ -34,7 +35,9 @@ class SpoolAppenderTest {
     Path dir;
 
     private LoggerContext configure(String appenderBody) throws JoranException {
-        return configure(new LoggerContext(), appenderBody);
+        LoggerContext lc = new LoggerContext();
+        lc.setMDCAdapter(new LogbackMDCAdapter()); // as SLF4J's binding does for the global context
+        return configure(lc, appenderBody);
     }
 
     private LoggerContext configure(LoggerContext lc, String appenderBody) throws JoranException {
@@ -147,12 +150,17 @@ class SpoolAppenderTest {
                 expected.append(new String(reference.encode(e), StandardCharsets.UTF_8));
             }
         });
+        lc.getMDCAdapter().put("user", "jürgen");
         for (int i = 0; i < 100; i++) {
             log.info("invoice {} ✓", i);
         }
+        lc.getMDCAdapter().remove("user");
         log.warn("failed", new IllegalStateException("boom"));
         lc.stop();
-        assertEquals(expected.toString(), Files.readString(dir.resolve("ple.log")));
+        String written = Files.readString(dir.resolve("ple.log"));
+        assertTrue(written.contains("InvoiceService jürgen - invoice 99 ✓") && written.contains("anon - failed")
+                && written.contains("java.lang.IllegalStateException: boom"), () -> "unexpected output: " + written + "\nerrors: " + errors(lc));
+        assertEquals(expected.toString(), written);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.github.spool.bench.logback;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
+import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.joran.spi.JoranException;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +24,7 @@ import java.util.concurrent.CountDownLatch;
  * hold exactly {@code rounds x 3 x events} lines ({@code wc -l}).
  *
  * <p>Usage: {@code java -cp benchmarks.jar io.github.spool.bench.logback.ConsoleThroughput
- * [events=1000000] [threads=1] [rounds=3] > out.txt}
+ * [events=1000000] [threads=1] [rounds=3] [SpoolAppender,ConsoleAppender,AsyncAppender+Console] > out.txt}
  */
 public final class ConsoleThroughput {
 
@@ -58,26 +59,31 @@ public final class ConsoleThroughput {
         int events = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
         int threads = args.length > 1 ? Integer.parseInt(args[1]) : 1;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        List<String> only = args.length > 3 ? Arrays.asList(args[3].split(",")) : new ArrayList<>(CONFIGS.keySet());
         Map<String, List<Double>> results = new LinkedHashMap<>();
         for (int r = 0; r < rounds; r++) {
             for (Map.Entry<String, String> c : CONFIGS.entrySet()) {
+                if (!only.contains(c.getKey())) {
+                    continue;
+                }
                 double eps = run(c.getValue(), events, threads);
                 results.computeIfAbsent(c.getKey(), k -> new ArrayList<>()).add(eps);
                 System.err.printf("round %d %-22s %,12.0f events/s%n", r, c.getKey(), eps);
             }
         }
         System.err.printf("%n%d events x %d thread(s), %d rounds, median [min - max] events/s:%n", events, threads, rounds);
-        double spool = median(results.get("SpoolAppender"));
+        double spool = results.containsKey("SpoolAppender") ? median(results.get("SpoolAppender")) : Double.NaN;
         for (Map.Entry<String, List<Double>> e : results.entrySet()) {
             double[] v = e.getValue().stream().mapToDouble(Double::doubleValue).sorted().toArray();
             System.err.printf("%-22s %,12.0f [%,.0f - %,.0f]   SpoolAppender/this = %.2fx%n", e.getKey(), median(e.getValue()), v[0], v[v.length - 1],
                     spool / median(e.getValue()));
         }
-        System.err.printf("expected output lines: %d%n", (long) rounds * CONFIGS.size() * events);
+        System.err.printf("expected output lines: %d%n", (long) rounds * results.size() * events);
     }
 
     private static double run(String body, int events, int threads) throws JoranException, InterruptedException {
         LoggerContext lc = new LoggerContext();
+        lc.setMDCAdapter(new LogbackMDCAdapter()); // a context made by hand has none; events need one
         JoranConfigurator jc = new JoranConfigurator();
         jc.setContext(lc);
         jc.doConfigure(new ByteArrayInputStream(("<configuration>" + body + "</configuration>").getBytes(StandardCharsets.UTF_8)));
