@@ -41,9 +41,9 @@ class ForkedJvmTest {
     }
 
     /**
-     * Relies on core's JVM shutdown hook draining every open Spool: logback itself stops nothing at
-     * exit here. With the synchronous placeholder core this passes trivially; it becomes a real
-     * check once the lead's ring and writer thread land (and may fail until that hook exists).
+     * Relies on core's JVM shutdown hook ({@code ShutdownDrain}) draining every open Spool: logback
+     * itself stops nothing at exit here, and the writer thread is a daemon. If this fails, suspect
+     * core's hook first.
      */
     @Test
     @DisplayName("exit without LoggerContext.stop(): every line present (core's shutdown hook)")
