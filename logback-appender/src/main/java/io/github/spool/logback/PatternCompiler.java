@@ -108,8 +108,10 @@ final class PatternCompiler {
             parser = new Parser<>(pattern);
             parser.setContext(context);
             top = parser.parse();
-        } catch (ScanException e) {
-            throw new IllegalArgumentException("cannot parse pattern \"" + pattern + "\": " + e.getMessage(), e);
+        } catch (ScanException | RuntimeException e) {
+            // logback's parser also throws NumberFormatException, e.g. for "%%" (a literal percent
+            // is "\\%"); PatternLayoutEncoder lets that escape from start(), we report it
+            throw new IllegalArgumentException("cannot parse pattern \"" + pattern + "\": " + e, e);
         }
         PatternCompiler compiler = new PatternCompiler(context, warn, parser);
         List<ByteConverter> list = compiler.compileChain(top);

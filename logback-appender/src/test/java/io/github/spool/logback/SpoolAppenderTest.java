@@ -82,6 +82,8 @@ class SpoolAppenderTest {
         "%nosuchword|<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%nosuchword %msg%n</pattern></encoder>",
         "yyyy G|<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%d{yyyy G} %msg%n</pattern></encoder>",
         "Mars/Olympus|<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%d{HH:mm, Mars/Olympus} %msg%n</pattern></encoder>",
+        "cannot parse pattern|<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>100%% done %msg%n</pattern></encoder>",
+        "cannot parse pattern|<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%d{HH:mm}%</pattern></encoder>",
         "ISO-8859-1|<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%msg%n</pattern><charset>ISO-8859-1</charset></encoder>",
     })
     void badSettingIsAnErrorNamingItAndTheAppenderStaysStopped(String named, String settings) throws Exception {
