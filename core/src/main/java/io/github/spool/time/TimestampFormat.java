@@ -2,6 +2,7 @@ package io.github.spool.time;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -40,7 +41,21 @@ import java.util.Objects;
  */
 public final class TimestampFormat {
 
-    private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Second[].class);
+    private static final VarHandle EVEN;
+    private static final VarHandle ODD;
+    /** Unaligned 8-byte access to byte arrays: copies a snapshot in a few moves, no stub call. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            EVEN = lookup.findVarHandle(TimestampFormat.class, "even", Second.class);
+            ODD = lookup.findVarHandle(TimestampFormat.class, "odd", Second.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private static final int[] POW10 = {1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
         1_000_000_000};
 
@@ -66,8 +81,10 @@ public final class TimestampFormat {
     /** The common case: exactly one fraction field of three digits (SSS). */
     private final boolean millisOnly;
     private final boolean needsSubMillis;
-    /** Slot {@code epochSecond & 1}; accessed with acquire loads and release stores only. */
-    private final Second[] slots = new Second[2];
+    /** Snapshot of the last even second rendered; acquire loads and release stores only. */
+    private Second even;
+    /** Snapshot of the last odd second rendered; acquire loads and release stores only. */
+    private Second odd;
 
     private TimestampFormat(DatePattern compiled, ZoneId zone) {
         this.compiled = compiled;
@@ -147,7 +164,7 @@ public final class TimestampFormat {
         final int millis = (int) (epochMillis - epochSecond * 1000L);
         final Second s = second(epochSecond);
         final int length = s.length;
-        System.arraycopy(s.bytes, 0, dst, offset, length);
+        copy(s.bytes, dst, offset, length);
         if (millisOnly) {
             final int p = offset + s.fractionPositions[0];
             final int tens = millis / 10;
@@ -174,11 +191,33 @@ public final class TimestampFormat {
     public int format(long epochSecond, int nanoOfSecond, byte[] dst, int offset) {
         final Second s = second(epochSecond);
         final int length = s.length;
-        System.arraycopy(s.bytes, 0, dst, offset, length);
+        copy(s.bytes, dst, offset, length);
         if (fractionWidths.length != 0) {
             writeFractions(s, nanoOfSecond, dst, offset);
         }
         return offset + length;
+    }
+
+    /**
+     * Copies {@code src[0, length)} to {@code dst[offset, offset + length)}. Timestamps are short
+     * (typically 12 to 30 bytes): a few overlapping 8-byte moves beat the arraycopy stub call.
+     */
+    private static void copy(byte[] src, byte[] dst, int offset, int length) {
+        if (length < 8 || length > 32) {
+            System.arraycopy(src, 0, dst, offset, length);
+            return;
+        }
+        // Bounds-check once up front so a short dst fails before any byte is written, as
+        // arraycopy would.
+        Objects.checkFromIndexSize(offset, length, dst.length);
+        int i = 0;
+        for (; i + 8 <= length; i += 8) {
+            LONGS.set(dst, offset + i, (long) LONGS.get(src, i));
+        }
+        if (i < length) {
+            final int last = length - 8; // overlapping final move
+            LONGS.set(dst, offset + last, (long) LONGS.get(src, last));
+        }
     }
 
     private void writeFractions(Second s, int nanoOfSecond, byte[] dst, int offset) {
@@ -195,12 +234,12 @@ public final class TimestampFormat {
     }
 
     private Second second(long epochSecond) {
-        final int slot = (int) epochSecond & 1;
-        final Second s = (Second) SLOTS.getAcquire(slots, slot);
+        final boolean isOdd = (epochSecond & 1) != 0;
+        final Second s = isOdd ? (Second) ODD.getAcquire(this) : (Second) EVEN.getAcquire(this);
         if (s != null && s.epochSecond == epochSecond) {
             return s;
         }
-        return render(epochSecond, slot);
+        return render(epochSecond, isOdd);
     }
 
     /**
@@ -209,14 +248,18 @@ public final class TimestampFormat {
      * store publishes the snapshot's contents (written before it) to every acquiring reader; the
      * fields are final as well, so even a racy read would see them complete (JLS 17.5).
      */
-    private Second render(long epochSecond, int slot) {
+    private Second render(long epochSecond, boolean isOdd) {
         final ZoneOffset offset = rules.getOffset(Instant.ofEpochSecond(epochSecond));
         final LocalDateTime local = LocalDateTime.ofEpochSecond(epochSecond, 0, offset);
         final byte[] bytes = new byte[compiled.maxLength()];
         final int[] positions = new int[fractionWidths.length];
         final int length = compiled.render(local, offset.getTotalSeconds(), bytes, positions);
         final Second s = new Second(epochSecond, bytes, length, positions);
-        SLOTS.setRelease(slots, slot, s);
+        if (isOdd) {
+            ODD.setRelease(this, s);
+        } else {
+            EVEN.setRelease(this, s);
+        }
         return s;
     }
 
