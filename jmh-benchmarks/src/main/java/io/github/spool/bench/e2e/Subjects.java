@@ -130,6 +130,9 @@ public final class Subjects {
         list.add(new Configuration("spool-core", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL),
                 "Spool core: pre-formatted lines through Spool.append, writer thread to fd 1",
                 () -> new SpoolCoreSubject(false)));
+        list.add(new Configuration("spool-logback", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST),
+                "logback + SpoolAppender (fd 1) with SpoolEncoder",
+                () -> new LogbackSubject("bench/logback-spool.xml")));
         list.add(new Configuration("spool-core-file", Role.SPOOL, Output.FILE, Set.of(RINGLOG),
                 "Spool core: pre-formatted lines through Spool.append into a file",
                 () -> new SpoolCoreSubject(true)));
