@@ -1,0 +1,280 @@
+package io.github.spool.text;
+
+import io.github.spool.time.TimestampFormat;
+import java.util.Arrays;
+
+/**
+ * A growable byte array that a layout encodes one log line into before handing
+ * {@code array()[0, length())} to the ring. Not thread-safe: one per thread (a {@code ThreadLocal}
+ * or a per-thread layout state). Appends allocate only when the line outgrows the array; after a
+ * huge line, {@link #reset()} gives the big array back (see {@link #maxRetainedCapacity()}), so
+ * memory stays bounded by what ordinary lines need.
+ */
+public final class ByteLineBuilder {
+
+    /** Default cap on what {@link #reset()} keeps: 256 KiB. */
+    public static final int DEFAULT_MAX_RETAINED_CAPACITY = 256 * 1024;
+
+    /** Strings longer than this are measured exactly before growing, not reserved at 3 bytes/char. */
+    private static final int EXACT_LENGTH_THRESHOLD = 1024;
+
+    /** Largest array size the JVM reliably allocates. */
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
+    private static final byte[] NULL = {'n', 'u', 'l', 'l'};
+
+    private final int initialCapacity;
+    private final int maxRetainedCapacity;
+    private byte[] buf;
+    private int len;
+
+    /**
+     * Creates a builder that keeps at most {@code max(initialCapacity,}
+     * {@value #DEFAULT_MAX_RETAINED_CAPACITY}{@code )} bytes across {@link #reset()}.
+     *
+     * @param initialCapacity bytes to allocate now (and to shrink back to)
+     */
+    public ByteLineBuilder(int initialCapacity) {
+        this(initialCapacity, Math.max(initialCapacity, DEFAULT_MAX_RETAINED_CAPACITY));
+    }
+
+    /**
+     * Creates a builder with an explicit retention cap.
+     *
+     * @param initialCapacity bytes to allocate now (and to shrink back to)
+     * @param maxRetainedCapacity {@link #reset()} replaces a larger array with a new one of
+     *     {@code initialCapacity} bytes
+     */
+    public ByteLineBuilder(int initialCapacity, int maxRetainedCapacity) {
+        if (initialCapacity < 1 || maxRetainedCapacity < initialCapacity) {
+            throw new IllegalArgumentException("need 1 <= initialCapacity <= maxRetainedCapacity, got "
+                + initialCapacity + ", " + maxRetainedCapacity);
+        }
+        this.initialCapacity = initialCapacity;
+        this.maxRetainedCapacity = maxRetainedCapacity;
+        this.buf = new byte[initialCapacity];
+    }
+
+    /**
+     * Empties the builder for the next line; if a huge line grew the array past
+     * {@link #maxRetainedCapacity()}, replaces it with one of the initial capacity.
+     */
+    public void reset() {
+        len = 0;
+        if (buf.length > maxRetainedCapacity) {
+            buf = new byte[initialCapacity];
+        }
+    }
+
+    /**
+     * The retention cap of {@link #reset()}.
+     *
+     * @return bytes
+     */
+    public int maxRetainedCapacity() {
+        return maxRetainedCapacity;
+    }
+
+    /**
+     * Bytes appended since the last reset.
+     *
+     * @return the line length
+     */
+    public int length() {
+        return len;
+    }
+
+    /**
+     * Cuts the line back to {@code length} bytes (e.g. to drop a trailing separator).
+     *
+     * @param length new length, at most {@link #length()}
+     */
+    public void setLength(int length) {
+        if (length < 0 || length > len) {
+            throw new IndexOutOfBoundsException("length " + length + " not in [0, " + len + "]");
+        }
+        len = length;
+    }
+
+    /**
+     * The backing array; valid bytes are {@code [0, length())}. Appends may replace it.
+     *
+     * @return the current array (not a copy)
+     */
+    public byte[] array() {
+        return buf;
+    }
+
+    /**
+     * Current array size.
+     *
+     * @return bytes
+     */
+    public int capacity() {
+        return buf.length;
+    }
+
+    /**
+     * Makes sure {@code bytes} more bytes fit without another allocation.
+     *
+     * @param bytes room needed after {@link #length()}
+     */
+    public void ensureRoom(int bytes) {
+        if (bytes > buf.length - len) {
+            grow((long) len + bytes);
+        }
+    }
+
+    private void grow(long needed) {
+        if (needed > MAX_ARRAY) {
+            throw new OutOfMemoryError("line of " + needed + " bytes exceeds the maximum array size");
+        }
+        long doubled = Math.min((long) buf.length << 1, MAX_ARRAY);
+        buf = Arrays.copyOf(buf, (int) Math.max(needed, doubled));
+    }
+
+    /**
+     * Appends the chars of {@code s} as single bytes: for text known to be ASCII (level names,
+     * separators); a char above 0x7F becomes {@code '?'}. {@code null} appends "null".
+     *
+     * @param s ASCII text
+     * @return this
+     */
+    public ByteLineBuilder appendAscii(String s) {
+        if (s == null) {
+            return append(NULL, 0, NULL.length);
+        }
+        final int n = s.length();
+        ensureRoom(n);
+        final byte[] b = buf;
+        int p = len;
+        for (int i = 0; i < n; i++) {
+            final char c = s.charAt(i);
+            b[p++] = c < 0x80 ? (byte) c : (byte) '?';
+        }
+        len = p;
+        return this;
+    }
+
+    /**
+     * Appends {@code s} in UTF-8 (unpaired surrogates become {@code '?'}); {@code null} appends
+     * "null", as {@link StringBuilder#append(CharSequence)} does.
+     *
+     * @param s text
+     * @return this
+     */
+    public ByteLineBuilder append(CharSequence s) {
+        if (s == null) {
+            return append(NULL, 0, NULL.length);
+        }
+        return append(s, 0, s.length());
+    }
+
+    /**
+     * Appends {@code s[start, end)} in UTF-8.
+     *
+     * @param s text
+     * @param start first index, inclusive
+     * @param end last index, exclusive
+     * @return this
+     */
+    public ByteLineBuilder append(CharSequence s, int start, int end) {
+        final int n = end - start;
+        if (n > EXACT_LENGTH_THRESHOLD && 3L * n > buf.length - len) {
+            // A huge message: reserve what it needs, not three times its length.
+            ensureRoom(Utf8.encodedLength(s, start, end));
+        } else {
+            ensureRoom(3 * n);
+        }
+        len = Utf8.encode(s, start, end, buf, len);
+        return this;
+    }
+
+    /**
+     * Appends one byte.
+     *
+     * @param b the byte
+     * @return this
+     */
+    public ByteLineBuilder append(byte b) {
+        if (len == buf.length) {
+            grow(len + 1L);
+        }
+        buf[len++] = b;
+        return this;
+    }
+
+    /**
+     * Appends {@code b[off, off + len)}.
+     *
+     * @param b source
+     * @param off first byte
+     * @param len number of bytes
+     * @return this
+     */
+    public ByteLineBuilder append(byte[] b, int off, int len) {
+        ensureRoom(len);
+        System.arraycopy(b, off, buf, this.len, len);
+        this.len += len;
+        return this;
+    }
+
+    /**
+     * Appends {@code v} in decimal, as {@link Long#toString(long)} prints it, without allocating.
+     *
+     * @param v the value
+     * @return this
+     */
+    public ByteLineBuilder appendDecimal(long v) {
+        ensureRoom(20);
+        final byte[] b = buf;
+        int p = len;
+        if (v < 0) {
+            b[p++] = '-';
+        }
+        // Work on the negative value: -Long.MIN_VALUE does not exist.
+        long neg = v < 0 ? v : -v;
+        int digits = 1;
+        for (long t = neg; t <= -10; t /= 10) {
+            digits++;
+        }
+        for (int k = p + digits - 1; k >= p; k--) {
+            b[k] = (byte) ('0' - (neg % 10));
+            neg /= 10;
+        }
+        len = p + digits;
+        return this;
+    }
+
+    /**
+     * Appends {@code epochMillis} formatted by {@code f}.
+     *
+     * @param f the format
+     * @param epochMillis milliseconds since the epoch
+     * @return this
+     */
+    public ByteLineBuilder appendTimestamp(TimestampFormat f, long epochMillis) {
+        ensureRoom(f.maxLength());
+        len = f.format(epochMillis, buf, len);
+        return this;
+    }
+
+    /**
+     * Appends the instant {@code epochSecond + nanoOfSecond} formatted by {@code f}.
+     *
+     * @param f the format
+     * @param epochSecond seconds since the epoch
+     * @param nanoOfSecond 0 to 999,999,999
+     * @return this
+     */
+    public ByteLineBuilder appendTimestamp(TimestampFormat f, long epochSecond, int nanoOfSecond) {
+        ensureRoom(f.maxLength());
+        len = f.format(epochSecond, nanoOfSecond, buf, len);
+        return this;
+    }
+
+    @Override
+    public String toString() {
+        return "ByteLineBuilder[length=" + len + ", capacity=" + buf.length + "]";
+    }
+}

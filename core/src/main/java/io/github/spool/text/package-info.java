@@ -1,0 +1,6 @@
+/**
+ * Text primitives both adapters share: allocation-free UTF-8 encoding of any
+ * {@link java.lang.CharSequence} ({@link io.github.spool.text.Utf8}) and the growable byte line a
+ * layout encodes one event into ({@link io.github.spool.text.ByteLineBuilder}).
+ */
+package io.github.spool.text;
