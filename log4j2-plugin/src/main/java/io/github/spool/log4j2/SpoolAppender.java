@@ -5,6 +5,7 @@ import io.github.spool.OverflowPolicy;
 import io.github.spool.Severity;
 import io.github.spool.Spool;
 import io.github.spool.SpoolConfig;
+import io.github.spool.text.ByteLineBuilder;
 import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Paths;
@@ -101,23 +102,36 @@ public final class SpoolAppender extends AbstractAppender {
      */
     @Override
     public void append(LogEvent event) {
-        Spool s = spool;
-        GrowableDestination dest = BUFFERS.get();
-        if (dest.busy) {
-            // Logging from inside this thread's own encode (an argument's toString()): use a
-            // private buffer rather than overwrite the outer record.
-            dest = new GrowableDestination();
-        }
-        dest.busy = true;
-        try {
-            dest.reset();
-            getLayout().encode(event, dest);
-            AppendResult result = s.append(dest.array(), 0, dest.length(), LevelSeverity.of(event.getLevel()));
-            if (result == AppendResult.CLOSED) {
-                error("Spool appender '" + getName() + "' is stopped; event dropped", event, null);
+        Layout<? extends Serializable> layout = getLayout();
+        int severity = LevelSeverity.of(event.getLevel());
+        AppendResult result;
+        if (layout instanceof SpoolLayout) {
+            // Fast path: hand SpoolLayout's line buffer to the ring, skipping the copy into a destination.
+            SpoolLayout.Scratch scratch = SpoolLayout.acquireScratch();
+            try {
+                ByteLineBuilder line = ((SpoolLayout) layout).encodeLine(event, scratch);
+                result = spool.append(line.array(), 0, line.length(), severity);
+            } finally {
+                SpoolLayout.releaseScratch(scratch);
             }
-        } finally {
-            dest.busy = false;
+        } else {
+            GrowableDestination dest = BUFFERS.get();
+            if (dest.busy) {
+                // Logging from inside this thread's own encode (an argument's toString()): use a
+                // private buffer rather than overwrite the outer record.
+                dest = new GrowableDestination();
+            }
+            dest.busy = true;
+            try {
+                dest.reset();
+                layout.encode(event, dest);
+                result = spool.append(dest.array(), 0, dest.length(), severity);
+            } finally {
+                dest.busy = false;
+            }
+        }
+        if (result == AppendResult.CLOSED) {
+            error("Spool appender '" + getName() + "' is stopped; event dropped", event, null);
         }
     }
 
