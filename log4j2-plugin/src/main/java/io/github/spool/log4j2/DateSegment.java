@@ -1,6 +1,5 @@
 package io.github.spool.log4j2;
 
-import io.github.spool.text.ByteLineBuilder;
 import io.github.spool.time.NamedDatePatterns;
 import io.github.spool.time.TimestampFormat;
 import java.nio.charset.StandardCharsets;
@@ -114,7 +113,7 @@ final class DateSegment implements Segment {
     }
 
     @Override
-    public void encode(LogEvent event, ByteLineBuilder out, StringBuilder scratch) {
+    public void encode(LogEvent event, LineBuffer out, StringBuilder scratch) {
         switch (kind) {
             case PATTERN:
                 if (subMillis) {

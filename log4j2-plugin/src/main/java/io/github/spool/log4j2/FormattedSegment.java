@@ -1,6 +1,5 @@
 package io.github.spool.log4j2;
 
-import io.github.spool.text.ByteLineBuilder;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.pattern.FormattingInfo;
 
@@ -21,8 +20,13 @@ final class FormattedSegment implements Segment {
         this.formatting = formatting;
     }
 
+    /** @return the conversion being padded or truncated */
+    Segment field() {
+        return field;
+    }
+
     @Override
-    public void encode(LogEvent event, ByteLineBuilder out, StringBuilder scratch) {
+    public void encode(LogEvent event, LineBuffer out, StringBuilder scratch) {
         scratch.setLength(0);
         field.format(event, scratch);
         formatting.format(0, scratch);

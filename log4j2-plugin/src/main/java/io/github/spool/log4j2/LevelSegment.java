@@ -1,6 +1,5 @@
 package io.github.spool.log4j2;
 
-import io.github.spool.text.ByteLineBuilder;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;
 
@@ -13,7 +12,7 @@ final class LevelSegment implements Segment {
     }
 
     @Override
-    public void encode(LogEvent event, ByteLineBuilder out, StringBuilder scratch) {
+    public void encode(LogEvent event, LineBuffer out, StringBuilder scratch) {
         Level level = event.getLevel();
         out.append(level == null ? "null" : level.name());
     }

@@ -1,6 +1,5 @@
 package io.github.spool.log4j2;
 
-import io.github.spool.text.ByteLineBuilder;
 import java.nio.charset.StandardCharsets;
 import org.apache.logging.log4j.core.LogEvent;
 
@@ -10,12 +9,16 @@ final class LiteralSegment implements Segment {
     private final String text;
     private final byte[] bytes;
     private final boolean lineSeparator;
+    /** A lone surrogate at either end may pair with a neighbouring field: go through the text path. */
+    private final boolean pairsWithNeighbours;
 
     LiteralSegment(String text, boolean lineSeparator) {
         this.text = text;
         // String.getBytes replaces unpaired surrogates with '?', as log4j2's encoders do.
         this.bytes = text.getBytes(StandardCharsets.UTF_8);
         this.lineSeparator = lineSeparator;
+        this.pairsWithNeighbours = !text.isEmpty() && (Character.isLowSurrogate(text.charAt(0))
+                || Character.isHighSurrogate(text.charAt(text.length() - 1)));
     }
 
     /** @return {@code true} for {@code %n}, which log4j2's alwaysWriteExceptions logic looks for */
@@ -24,8 +27,12 @@ final class LiteralSegment implements Segment {
     }
 
     @Override
-    public void encode(LogEvent event, ByteLineBuilder out, StringBuilder scratch) {
-        out.append(bytes, 0, bytes.length);
+    public void encode(LogEvent event, LineBuffer out, StringBuilder scratch) {
+        if (pairsWithNeighbours) {
+            out.append(text);
+        } else {
+            out.appendBytes(bytes, 0, bytes.length);
+        }
     }
 
     @Override

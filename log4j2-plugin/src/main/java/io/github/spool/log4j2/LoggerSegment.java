@@ -1,6 +1,5 @@
 package io.github.spool.log4j2;
 
-import io.github.spool.text.ByteLineBuilder;
 import org.apache.logging.log4j.core.LogEvent;
 
 /**
@@ -54,7 +53,7 @@ final class LoggerSegment implements Segment {
     }
 
     @Override
-    public void encode(LogEvent event, ByteLineBuilder out, StringBuilder scratch) {
+    public void encode(LogEvent event, LineBuffer out, StringBuilder scratch) {
         String name = event.getLoggerName();
         if (name == null) {
             name = "null"; // log4j2 prints "null" for the whole name and fails on abbreviation

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.plugins.util.PluginManager;
 import org.apache.logging.log4j.core.config.plugins.util.PluginType;
@@ -57,8 +59,18 @@ final class PatternCompiler {
      */
     PatternCompiler(Configuration config) {
         this.config = config;
+        List<String> packages = config == null ? null : config.getPluginPackages();
+        this.rules = packages == null || packages.isEmpty()
+                ? RULES_WITHOUT_PACKAGES.computeIfAbsent(Boolean.TRUE, k -> collectRules(null))
+                : collectRules(packages);
+    }
+
+    /** Converter keys found without extra plugin packages; scanning them takes milliseconds. */
+    private static final ConcurrentMap<Boolean, Map<String, Class<?>>> RULES_WITHOUT_PACKAGES = new ConcurrentHashMap<>();
+
+    private static Map<String, Class<?>> collectRules(List<String> packages) {
         PluginManager manager = new PluginManager(PatternConverter.CATEGORY);
-        manager.collectPlugins(config == null ? null : config.getPluginPackages());
+        manager.collectPlugins(packages);
         Map<String, Class<?>> map = new LinkedHashMap<>();
         for (PluginType<?> type : manager.getPlugins().values()) {
             Class<?> clazz = type.getPluginClass();
@@ -69,7 +81,7 @@ final class PatternCompiler {
                 }
             }
         }
-        this.rules = map;
+        return map;
     }
 
     /**
@@ -90,6 +102,9 @@ final class PatternCompiler {
         if (alwaysWriteExceptions && !handlesThrowable) {
             // PatternParser.parse: "%notEmpty{%n%ex}" unless the pattern already ends with %n, then "%ex".
             Segment last = list.isEmpty() ? null : list.get(list.size() - 1);
+            if (last instanceof FormattedSegment) {
+                last = ((FormattedSegment) last).field(); // log4j2 looks at the converter, not its modifiers
+            }
             boolean endsWithNewLine = last instanceof LiteralSegment && ((LiteralSegment) last).isLineSeparator();
             list.add(new ConverterSegment(endsWithNewLine
                     ? ThrowablePatternConverter.newInstance(config, Strings.EMPTY_ARRAY)

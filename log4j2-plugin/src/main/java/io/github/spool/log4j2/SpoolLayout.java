@@ -57,7 +57,7 @@ public final class SpoolLayout extends AbstractStringLayout {
 
     /** A thread's line buffer and char scratch. */
     static final class Scratch {
-        final ByteLineBuilder line = new ByteLineBuilder(1024);
+        final LineBuffer line = new LineBuffer(1024);
         StringBuilder text = new StringBuilder(256);
         /** True while an encode runs on this thread: a nested one (logging from a toString()) gets its own. */
         boolean busy;
@@ -127,7 +127,7 @@ public final class SpoolLayout extends AbstractStringLayout {
      * thread's next encode. Used by {@link SpoolAppender} to skip one copy. Internal API.
      */
     ByteLineBuilder encodeLine(LogEvent event, Scratch scratch) {
-        ByteLineBuilder line = scratch.line;
+        LineBuffer line = scratch.line;
         line.reset();
         StringBuilder text = scratch.text;
         for (Segment segment : segments) {
@@ -136,7 +136,7 @@ public final class SpoolLayout extends AbstractStringLayout {
         if (text.capacity() > MAX_RETAINED_CHARS) {
             scratch.text = new StringBuilder(256);
         }
-        return line;
+        return line.bytes();
     }
 
     /** @return this thread's scratch, or a fresh one if this thread is already encoding (re-entry) */

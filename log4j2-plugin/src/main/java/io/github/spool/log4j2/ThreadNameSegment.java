@@ -1,6 +1,5 @@
 package io.github.spool.log4j2;
 
-import io.github.spool.text.ByteLineBuilder;
 import org.apache.logging.log4j.core.LogEvent;
 
 /** {@code %t}, {@code %thread}: the thread name ({@code "null"} if absent, as log4j2). Internal API. */
@@ -12,7 +11,7 @@ final class ThreadNameSegment implements Segment {
     }
 
     @Override
-    public void encode(LogEvent event, ByteLineBuilder out, StringBuilder scratch) {
+    public void encode(LogEvent event, LineBuffer out, StringBuilder scratch) {
         String name = event.getThreadName();
         out.append(name == null ? "null" : name);
     }
