@@ -92,7 +92,7 @@ public final class SpoolLayout extends AbstractStringLayout {
         try {
             return newLayout(pattern, charset, alwaysWriteExceptions, config);
         } catch (RuntimeException e) {
-            LOGGER.error("Invalid <{} pattern=\"{}\">: {}", PLUGIN_NAME, pattern, e.getMessage(), e);
+            LOGGER.error("Invalid <{} pattern=\"{}\">: {}", PLUGIN_NAME, pattern, e.getMessage());
             return null;
         }
     }

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.apache.logging.log4j.core.config.DefaultConfiguration;
 import org.apache.logging.log4j.core.impl.Log4jLogEvent;
 import org.apache.logging.log4j.core.layout.PatternLayout;
 import org.apache.logging.log4j.core.time.MutableInstant;
@@ -57,14 +59,16 @@ class SpoolLayoutDifferentialTest {
     void encodesExactlyWhatPatternLayoutEncodes() {
         long seed = Long.getLong("spool.seed", 0x5F00_1AL);
         SplittableRandom random = new SplittableRandom(seed);
+        // One configuration for all layouts: PatternLayout caches its PatternParser in it.
+        Configuration config = new DefaultConfiguration();
         for (int p = 0; p < PATTERNS; p++) {
             String pattern = randomPattern(random);
             boolean alwaysWriteExceptions = random.nextInt(4) != 0;
-            PatternLayout reference = PatternLayout.newBuilder().setPattern(pattern)
+            PatternLayout reference = PatternLayout.newBuilder().setPattern(pattern).setConfiguration(config)
                     .setCharset(StandardCharsets.UTF_8).setAlwaysWriteExceptions(alwaysWriteExceptions).build();
             SpoolLayout spool;
             try {
-                spool = SpoolLayout.newLayout(pattern, "UTF-8", alwaysWriteExceptions, null);
+                spool = SpoolLayout.newLayout(pattern, "UTF-8", alwaysWriteExceptions, config);
             } catch (RuntimeException e) {
                 throw new AssertionError("seed=" + seed + " pattern=" + pattern + ": " + e, e);
             }
