@@ -1,21 +1,24 @@
 package io.github.spool;
 
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
+import io.github.spool.io.ChannelSink;
+import io.github.spool.io.RingWriter;
+import io.github.spool.io.Sink;
+import io.github.spool.metrics.JmxRegistry;
+import io.github.spool.metrics.SpoolAppenderStats;
+import io.github.spool.metrics.WriterCounters;
+import io.github.spool.ring.ManyToOneCellRing;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import javax.management.JMException;
 
 /**
  * One asynchronous appender: the facade an adapter uses. {@link #start} opens the sink and starts
- * the writer thread; {@link #append} copies an encoded record into the ring and returns at once;
- * {@link #stop} drains with a bounded wait. Thread-safe.
- *
- * <p>PLACEHOLDER: this first version writes synchronously under a lock so adapters can be built
- * against the final API; the ring and writer thread replace it.
+ * the writer thread; {@link #append} copies an encoded record into the lock-free ring and returns
+ * at once (it waits only at the byte cap under {@link OverflowPolicy#BLOCK}); {@link #stop} drains
+ * with a bounded wait. A JVM shutdown hook stops every appender still open. Thread-safe.
  */
 public final class Spool implements AutoCloseable {
 
@@ -23,37 +26,69 @@ public final class Spool implements AutoCloseable {
     public static final long DEFAULT_STOP_TIMEOUT_MILLIS = 10_000;
 
     private final SpoolConfig config;
-    private final FileChannel channel;
-    private volatile boolean stopped;
+    private final ManyToOneCellRing ring;
+    private final RingWriter writer;
+    private final WriterCounters counters = new WriterCounters();
+    private final SpoolAppenderStats stats;
+    private final Thread thread;
+    private final Object stopLock = new Object();
+    private boolean stopBegun;
+    private boolean stopReported;
 
-    private Spool(SpoolConfig config, FileChannel channel) {
+    private Spool(SpoolConfig config, Sink sink) {
         this.config = config;
-        this.channel = channel;
+        this.ring = new ManyToOneCellRing(config.bufferSize(), config.maxBufferSize(), config.overflowPolicy(),
+                config.discardThreshold());
+        this.writer = new RingWriter(config.name(), ring, sink, counters, config.statusListener(), config.discardThreshold());
+        this.stats = new SpoolAppenderStats(config.name(), sink.describe(), ring, counters, clockStaleness());
+        this.thread = new Thread(writer, "spool-writer-" + config.name());
+        thread.setDaemon(true); // the shutdown hook drains it; it must not keep the JVM alive
     }
 
     /**
-     * Opens the sink and starts the writer.
+     * Opens the sink the configuration names and starts the writer.
      *
      * @param config validated settings
      * @return the running appender
      * @throws IOException if the file cannot be opened
      */
     public static Spool start(SpoolConfig config) throws IOException {
-        FileChannel ch;
+        Sink sink;
         switch (config.target()) {
             case STDOUT:
-                ch = new FileOutputStream(FileDescriptor.out).getChannel();
+                sink = ChannelSink.stdout();
                 break;
             case STDERR:
-                ch = new FileOutputStream(FileDescriptor.err).getChannel();
+                sink = ChannelSink.stderr();
                 break;
             default:
-                if (config.file().getParent() != null) {
-                    Files.createDirectories(config.file().getParent());
-                }
-                ch = FileChannel.open(config.file(), StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+                sink = ChannelSink.append(config.file());
         }
-        return new Spool(config, ch);
+        return start(config, sink);
+    }
+
+    /**
+     * Starts an appender over a given sink (tests and special sinks; the sink is closed on stop).
+     *
+     * @param config validated settings; its target is only used in descriptions
+     * @param sink   where the writer writes
+     * @return the running appender
+     */
+    public static Spool start(SpoolConfig config, Sink sink) {
+        Spool spool = new Spool(config, sink);
+        spool.thread.start();
+        ShutdownDrain.register(spool);
+        try {
+            JmxRegistry.register(config.name(), spool, spool.stats);
+        } catch (JMException | RuntimeException e) {
+            config.statusListener().status(StatusListener.Level.WARN,
+                    "spool appender '" + config.name() + "': JMX registration failed", e);
+        }
+        return spool;
+    }
+
+    private static LongSupplier clockStaleness() {
+        return () -> 0L; // replaced by the cached clock's staleness once core's clock lands
     }
 
     /** @return the appender's name */
@@ -67,55 +102,86 @@ public final class Spool implements AutoCloseable {
     }
 
     /**
-     * Appends one encoded record (normally one line, its line separator included).
+     * Appends one encoded record (normally one line, its line separator included). Never throws
+     * for flow control and never blocks on I/O.
      *
      * @param src      bytes
      * @param offset   first byte
      * @param length   number of bytes; {@code 0} is accepted and writes nothing
      * @param severity the record's {@link Severity}
-     * @return what happened to the record; never throws for flow control
+     * @return what happened to the record
      */
     public AppendResult append(byte[] src, int offset, int length, int severity) {
-        return append(ByteBuffer.wrap(src, offset, length), severity);
+        return ring.append(src, offset, length, severity);
     }
 
     /**
-     * Appends the remaining bytes of {@code src} as one record; advances its position.
+     * Appends the remaining bytes of {@code src} as one record; {@code src}'s position is unchanged.
      *
      * @param src      bytes between position and limit
      * @param severity the record's {@link Severity}
      * @return what happened to the record
      */
-    public synchronized AppendResult append(ByteBuffer src, int severity) {
-        if (stopped) {
-            return AppendResult.CLOSED;
-        }
-        try {
-            while (src.hasRemaining()) {
-                channel.write(src);
+    public AppendResult append(ByteBuffer src, int severity) {
+        return ring.append(src, severity);
+    }
+
+    void beginStop(long deadlineNanos) {
+        synchronized (stopLock) {
+            if (!stopBegun) {
+                stopBegun = true;
+                writer.requestStop(deadlineNanos);
             }
-        } catch (IOException e) {
-            config.statusListener().status(StatusListener.Level.ERROR, "write failed", e);
         }
-        return AppendResult.ACCEPTED;
     }
 
     /**
      * Stops taking records and drains what the ring holds, waiting at most {@code timeout}.
-     * Idempotent; concurrent callers all wait for the same drain.
+     * Idempotent; concurrent callers all wait for the same drain. An interrupted caller stops
+     * waiting and keeps its interrupt flag.
      *
      * @param timeout longest wait
      * @param unit    its unit
      * @return {@code true} if everything accepted was written (or counted as lost to a sink fault)
      */
-    public synchronized boolean stop(long timeout, TimeUnit unit) {
-        stopped = true;
-        return true;
+    public boolean stop(long timeout, TimeUnit unit) {
+        long nanos = unit.toNanos(timeout);
+        beginStop(System.nanoTime() + nanos);
+        boolean done;
+        try {
+            done = writer.awaitTermination(nanos, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            done = writer.isTerminated();
+        }
+        synchronized (stopLock) {
+            if (!stopReported && (done || !thread.isAlive())) {
+                stopReported = true;
+                ShutdownDrain.unregister(this);
+                try {
+                    JmxRegistry.unregister(config.name(), this);
+                } catch (JMException | RuntimeException e) {
+                    config.statusListener().status(StatusListener.Level.WARN,
+                            "spool appender '" + config.name() + "': JMX unregistration failed", e);
+                }
+            }
+        }
+        if (!done) {
+            config.statusListener().status(StatusListener.Level.WARN, "spool appender '" + config.name()
+                    + "': not drained within " + TimeUnit.NANOSECONDS.toMillis(nanos) + " ms (sink stalled?); "
+                    + "records still buffered may be lost", null);
+        }
+        return done;
     }
 
     /** @return {@code true} once {@link #stop} has begun */
     public boolean isStopped() {
-        return stopped;
+        return ring.isClosed();
+    }
+
+    /** @return this appender's counters and buffer figures (also registered with JMX) */
+    public SpoolAppenderStats stats() {
+        return stats;
     }
 
     /** Same as {@link #stop} with {@link #DEFAULT_STOP_TIMEOUT_MILLIS}. */

@@ -1,0 +1,27 @@
+package io.github.spool.io;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * Where the writer thread puts bytes. Only the writer thread calls it. Implementations: {@link
+ * ChannelSink} (fd 1, fd 2, a file) and the test doubles that stall or fail on demand.
+ */
+public interface Sink extends Closeable {
+
+    /**
+     * Writes as much of {@code srcs[offset, offset+length)} as the sink takes now, advancing the
+     * buffers' positions; a gather write where the sink supports it.
+     *
+     * @param srcs   buffers, in order
+     * @param offset first buffer
+     * @param length number of buffers
+     * @return bytes written; {@code 0} means "would block" (a non-blocking descriptor)
+     * @throws IOException when the write fails (ENOSPC, EPIPE, EBADF, ...)
+     */
+    long write(ByteBuffer[] srcs, int offset, int length) throws IOException;
+
+    /** @return a short description for status messages, e.g. {@code "stdout"} or a path */
+    String describe();
+}

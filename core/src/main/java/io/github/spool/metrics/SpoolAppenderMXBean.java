@@ -1,0 +1,57 @@
+package io.github.spool.metrics;
+
+import java.util.Map;
+
+/**
+ * JMX view of one Spool appender, registered as {@code io.github.spool:type=Appender,name=<name>}.
+ * Every count is since the appender started. At any moment
+ * {@code accepted = EventsWritten + EventsLost + events still in the buffer}, and after a stop the
+ * last term is zero; {@code EventsDiscarded} counts what was never accepted.
+ */
+public interface SpoolAppenderMXBean {
+
+    /** @return the appender's name */
+    String getName();
+
+    /** @return where it writes: {@code stdout}, {@code stderr} or a file path */
+    String getTarget();
+
+    /** @return events written to the sink */
+    long getEventsWritten();
+
+    /** @return bytes written to the sink, discard summary lines included */
+    long getBytesWritten();
+
+    /** @return events dropped at the buffer cap under the DISCARD policy, all levels */
+    long getEventsDiscarded();
+
+    /** @return events dropped at the cap, per level name (TRACE … FATAL) */
+    Map<String, Long> getEventsDiscardedByLevel();
+
+    /** @return events lost because the sink failed (ENOSPC, EPIPE, ...) */
+    long getEventsLost();
+
+    /** @return bytes lost because the sink failed */
+    long getBytesLost();
+
+    /** @return failed write calls */
+    long getWriteErrors();
+
+    /** @return write calls made to the sink (each one {@code write(2)} or {@code writev(2)}) */
+    long getWriteCalls();
+
+    /** @return bytes of buffer currently allocated (cells in use and pooled) */
+    long getBufferBytesInUse();
+
+    /** @return the most buffer bytes allocated at once */
+    long getBufferBytesHighWater();
+
+    /** @return the configured cap, {@code maxBufferSize} */
+    long getBufferBytesMax();
+
+    /** @return number of cells currently allocated */
+    long getCells();
+
+    /** @return how far the cached clock lags {@code System.currentTimeMillis()}, in ms */
+    long getClockStalenessMillis();
+}

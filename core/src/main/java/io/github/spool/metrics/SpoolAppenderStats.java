@@ -1,0 +1,116 @@
+package io.github.spool.metrics;
+
+import io.github.spool.Severity;
+import io.github.spool.ring.ManyToOneCellRing;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/** Reads one appender's ring and writer counters for JMX. Internal to Spool. */
+public final class SpoolAppenderStats implements SpoolAppenderMXBean {
+    private final String name;
+    private final String target;
+    private final ManyToOneCellRing ring;
+    private final WriterCounters counters;
+    private final LongSupplier clockStaleness;
+
+    /**
+     * @param name           appender name
+     * @param target         sink description
+     * @param ring           its ring
+     * @param counters       its writer's counters
+     * @param clockStaleness how stale the cached clock is, in ms
+     */
+    public SpoolAppenderStats(String name, String target, ManyToOneCellRing ring, WriterCounters counters,
+                              LongSupplier clockStaleness) {
+        this.name = name;
+        this.target = target;
+        this.ring = ring;
+        this.counters = counters;
+        this.clockStaleness = clockStaleness;
+    }
+
+    @Override
+    public String getName() {
+        return name;
+    }
+
+    @Override
+    public String getTarget() {
+        return target;
+    }
+
+    @Override
+    public long getEventsWritten() {
+        return counters.recordsWritten();
+    }
+
+    @Override
+    public long getBytesWritten() {
+        return counters.bytesWritten();
+    }
+
+    @Override
+    public long getEventsDiscarded() {
+        long n = 0;
+        for (int s = 0; s < Severity.COUNT; s++) {
+            n += ring.discarded(s);
+        }
+        return n;
+    }
+
+    @Override
+    public Map<String, Long> getEventsDiscardedByLevel() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (int s = 0; s < Severity.COUNT; s++) {
+            m.put(Severity.name(s), ring.discarded(s));
+        }
+        return m;
+    }
+
+    @Override
+    public long getEventsLost() {
+        return counters.recordsLost();
+    }
+
+    @Override
+    public long getBytesLost() {
+        return counters.bytesLost();
+    }
+
+    @Override
+    public long getWriteErrors() {
+        return counters.writeErrors();
+    }
+
+    @Override
+    public long getWriteCalls() {
+        return counters.writeCalls();
+    }
+
+    @Override
+    public long getBufferBytesInUse() {
+        return ring.allocatedBytes();
+    }
+
+    @Override
+    public long getBufferBytesHighWater() {
+        return ring.highWaterBytes();
+    }
+
+    @Override
+    public long getBufferBytesMax() {
+        return ring.maxBufferSize();
+    }
+
+    @Override
+    public long getCells() {
+        return ring.cellCount();
+    }
+
+    @Override
+    public long getClockStalenessMillis() {
+        return clockStaleness.getAsLong();
+    }
+}

@@ -1,0 +1,252 @@
+package io.github.spool.ring;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+
+// Padding through a class chain (JCTools' SpscArrayQueue habit): the JVM lays out superclass
+// fields first, so the two hot counters sit between 64+ bytes of padding on each side and never
+// share a cache line with another cell's counters or with this cell's colder fields.
+
+abstract class CellPadHead {
+    byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
+    byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;
+    byte p032, p033, p034, p035, p036, p037, p038, p039, p040, p041, p042, p043, p044, p045, p046, p047;
+    byte p048, p049, p050, p051, p052, p053, p054, p055, p056, p057, p058, p059, p060, p061, p062, p063;
+}
+
+abstract class CellHotFields extends CellPadHead {
+    /**
+     * Incarnation number (high 20 bits) and bytes claimed in it (low 44), successful and failed
+     * claims alike. Producers: gaa. The incarnation travels with every claim, so a producer whose
+     * view of {@code current} is stale knows which incarnation its claim landed in.
+     */
+    volatile long claimed;
+    /** Committed bytes (high 40 bits) and committed records (low 24). Producers: gaa. */
+    volatile long committed;
+}
+
+abstract class CellPadMid extends CellHotFields {
+    byte p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111, p112, p113, p114, p115;
+    byte p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127, p128, p129, p130, p131;
+    byte p132, p133, p134, p135, p136, p137, p138, p139, p140, p141, p142, p143, p144, p145, p146, p147;
+    byte p148, p149, p150, p151, p152, p153, p154, p155, p156, p157, p158, p159, p160, p161, p162, p163;
+}
+
+abstract class CellColdFields extends CellPadMid {
+    /**
+     * Incarnation (high 20 bits) and the start of its crossing claim (low 44; all ones until the
+     * crosser publishes it). Tagged so that a stale crosser from an older incarnation cannot
+     * publish into a newer one: publication is a CAS from "this incarnation, unset".
+     */
+    volatile long seal;
+    /** 0 while this cell is current and nobody installs its successor; else 1. */
+    volatile int installFlag;
+    /** Successor in write order; set once per incarnation by the installer. */
+    volatile Cell next;
+}
+
+abstract class CellPadTail extends CellColdFields {
+    byte p200, p201, p202, p203, p204, p205, p206, p207, p208, p209, p210, p211, p212, p213, p214, p215;
+    byte p216, p217, p218, p219, p220, p221, p222, p223, p224, p225, p226, p227, p228, p229, p230, p231;
+    byte p232, p233, p234, p235, p236, p237, p238, p239, p240, p241, p242, p243, p244, p245, p246, p247;
+    byte p248, p249, p250, p251, p252, p253, p254, p255, p256, p257, p258, p259, p260, p261, p262, p263;
+}
+
+/**
+ * One cell of the ring: a direct buffer of whole records plus the counters of the claim/commit
+ * protocol described in {@link io.github.spool.ring}. Internal to Spool.
+ */
+public final class Cell extends CellPadTail {
+
+    static final int BYTES_BITS = 44;
+    static final long BYTES_MASK = (1L << BYTES_BITS) - 1;
+    static final long GEN_MASK = (1L << (64 - BYTES_BITS)) - 1;
+    /** The seal word's limit when no crosser has published yet. */
+    static final long UNSEALED = BYTES_MASK;
+
+    /** Committed records live in the low bits of {@code committed}, bytes above them. */
+    static final int RECORD_BITS = 24;
+    static final long RECORD_MASK = (1L << RECORD_BITS) - 1;
+
+    private static final VarHandle CLAIMED;
+    private static final VarHandle COMMITTED;
+    private static final VarHandle SEAL;
+    private static final VarHandle INSTALL_FLAG;
+    private static final VarHandle NEXT;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            CLAIMED = l.findVarHandle(CellHotFields.class, "claimed", long.class);
+            COMMITTED = l.findVarHandle(CellHotFields.class, "committed", long.class);
+            SEAL = l.findVarHandle(CellColdFields.class, "seal", long.class);
+            INSTALL_FLAG = l.findVarHandle(CellColdFields.class, "installFlag", int.class);
+            NEXT = l.findVarHandle(CellColdFields.class, "next", Cell.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Record bytes; producers write with absolute puts, the writer reads through {@link #view}. */
+    final ByteBuffer buffer;
+    final int capacity;
+    /** An oversized cell made for one record; dropped, not pooled, once written. */
+    final boolean dedicated;
+    /** Writer-owned duplicate whose position/limit the writer sets per write (no allocation). */
+    final ByteBuffer view;
+
+    // Writer-private progress through the current incarnation; touched only by the consumer.
+    /** A dedicated cell whose bytes are written no longer counts against the cap. */
+    boolean unaccounted;
+    int writerGen;
+    long flushedBytes;
+    long flushedRecords;
+
+    Cell(int capacity, boolean dedicated) {
+        this.buffer = ByteBuffer.allocateDirect(capacity);
+        this.capacity = capacity;
+        this.dedicated = dedicated;
+        this.view = buffer.duplicate();
+        this.seal = UNSEALED;
+        this.installFlag = 1; // closed until published as current (package documentation)
+    }
+
+    static int gen(long word) {
+        return (int) ((word >>> BYTES_BITS) & GEN_MASK);
+    }
+
+    static long bytes(long word) {
+        return word & BYTES_MASK;
+    }
+
+    static long commitDelta(int len) {
+        return ((long) len << RECORD_BITS) | 1L;
+    }
+
+    static long committedBytes(long committedWord) {
+        return committedWord >>> RECORD_BITS;
+    }
+
+    static long committedRecords(long committedWord) {
+        return committedWord & RECORD_MASK;
+    }
+
+    /** @return the capacity of this cell in bytes */
+    public int capacity() {
+        return capacity;
+    }
+
+    // ---- producer side ----
+
+    /**
+     * Claims {@code len} bytes; returns the claim word before the add (incarnation and start).
+     * Volatile get-and-add: atomicity is what matters; its acquire half also pairs with the
+     * installer's re-opening CAS, so a claim that lands in a fresh incarnation sees that
+     * incarnation's reset {@code committed} and {@code seal}.
+     */
+    long gaaClaim(long len) {
+        return (long) CLAIMED.getAndAdd(this, len);
+    }
+
+    /**
+     * Publishes one record of {@code len} bytes. Volatile get-and-add: the release half makes the
+     * copied bytes visible to the writer's acquire load of {@code committed}; the full fence
+     * orders it before the producer's volatile load of the writer's sleep flag (Dekker, no lost
+     * wake-up).
+     */
+    void gaaCommit(int len) {
+        COMMITTED.getAndAdd(this, ((long) len << RECORD_BITS) | 1L);
+    }
+
+    /**
+     * The crosser of incarnation {@code gen} publishes where it ends. A CAS from "gen, unset", so
+     * a crosser delayed past a recycle fails harmlessly; volatile, because the crosser then reads
+     * the writer's sleep flag (Dekker).
+     */
+    boolean casSeal(int gen, long limit) {
+        long unset = ((long) gen << BYTES_BITS) | UNSEALED;
+        return SEAL.compareAndSet(this, unset, ((long) gen << BYTES_BITS) | limit);
+    }
+
+    boolean casInstallFlag(int expect, int update) {
+        return INSTALL_FLAG.compareAndSet(this, expect, update);
+    }
+
+    /** Release store: opens this cell to installers once it has been published as current. */
+    void srInstallFlag(int value) {
+        INSTALL_FLAG.setRelease(this, value);
+    }
+
+    /**
+     * Links the successor. Volatile store: the writer's last check before sleeping reads it with a
+     * volatile load, and the installer's later commit and sleep-flag read follow it.
+     */
+    void svNext(Cell successor) {
+        NEXT.setVolatile(this, successor);
+    }
+
+    /**
+     * Starts a new incarnation holding one pre-claimed record of {@code len} bytes at offset 0, and
+     * returns its number. Only the installer calls this, while the cell is not reachable through
+     * {@code current} and its install flag is still 1. Order matters (package documentation):
+     * seal, committed and link are reset first; the CAS on {@code claimed} that re-opens the cell
+     * comes last, so any claim that lands after it synchronises with it and sees the resets.
+     */
+    int reincarnate(int len) {
+        long c = (long) CLAIMED.getVolatile(this);
+        int gen = (int) ((gen(c) + 1) & GEN_MASK);
+        SEAL.setRelease(this, ((long) gen << BYTES_BITS) | UNSEALED);
+        COMMITTED.setRelease(this, 0L);
+        NEXT.setRelease(this, (Cell) null);
+        long fresh = ((long) gen << BYTES_BITS) | len;
+        while (!CLAIMED.compareAndSet(this, c, fresh)) {
+            // Stale producers may still add failed claims to the dead incarnation: retry over them.
+            c = (long) CLAIMED.getVolatile(this);
+        }
+        return gen;
+    }
+
+    // ---- writer side ----
+
+    /** Acquire load: pairs with the commits' release, so every byte counted is readable. */
+    long laCommitted() {
+        return (long) COMMITTED.getAcquire(this);
+    }
+
+    long laClaimed() {
+        return (long) CLAIMED.getAcquire(this);
+    }
+
+    /** @return the seal limit of incarnation {@code gen}, or {@code -1} if not yet published */
+    long laSealLimit(int gen) {
+        long s = (long) SEAL.getAcquire(this);
+        return gen(s) == gen && bytes(s) != UNSEALED ? bytes(s) : -1;
+    }
+
+    Cell laNext() {
+        return (Cell) NEXT.getAcquire(this);
+    }
+
+    /** Volatile loads for the writer's last check before it sleeps (Dekker with producers). */
+    long lvCommitted() {
+        return (long) COMMITTED.getVolatile(this);
+    }
+
+    long lvClaimed() {
+        return (long) CLAIMED.getVolatile(this);
+    }
+
+    long lvSealLimit(int gen) {
+        long s = (long) SEAL.getVolatile(this);
+        return gen(s) == gen && bytes(s) != UNSEALED ? bytes(s) : -1;
+    }
+
+    Cell lvNext() {
+        return (Cell) NEXT.getVolatile(this);
+    }
+
+    int lvInstallFlag() {
+        return (int) INSTALL_FLAG.getVolatile(this);
+    }
+}
