@@ -70,6 +70,8 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
     /** 0 while the refresher sleeps and nobody asked it to wake; 1 otherwise. CAS 0 -> 1 unparks. */
     private int wakeRequested = 1;
     private volatile boolean stopped;
+    /** Times the refresher woke from idle; single writer (the refresher), for tests. */
+    private volatile int wakeUps;
 
     /**
      * Creates a clock with its own refresher thread. Package-private: production code shares
@@ -142,6 +144,11 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
         return lvWord() == SLEEPING;
     }
 
+    /** Times the refresher came back from idle; for tests and diagnostics. */
+    int wakeUps() {
+        return wakeUps;
+    }
+
     /** Ends a test instance's thread and waits for it. Never called on {@link #get()}'s instance. */
     void stopForTest() throws InterruptedException {
         stopped = true;
@@ -171,6 +178,7 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
                     if (stopped) {
                         return;
                     }
+                    wakeUps = wakeUps + 1; // single writer
                 }
                 // else: a reader acknowledged between our load and the CAS; keep refreshing.
             }
@@ -189,14 +197,18 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
     /**
      * Publishes {@code millis}; with {@code arm} sets the probe, otherwise keeps whatever probe
      * state readers left (only called while awake, so the word is never {@code SLEEPING} here).
-     * A CAS loop, because readers may clear the probe concurrently; only
-     * readers' acknowledgements can make it retry, and each clears the bit, so it retries at most
-     * once per window.
+     * Readers only ever clear the probe, and only while it is set; so when it is clear the
+     * refresher is the only writer and a release store is enough. While it is set a reader may
+     * clear it concurrently, so that store is a CAS, retried at most once per acknowledgement.
      */
     private void store(long millis, boolean arm) {
         final long value = millis << 1;
         while (true) {
             final long w = lvWord();
+            if ((w & PROBE) == 0 && !arm) {
+                soWord(value); // common case: single writer, release store
+                return;
+            }
             final long next = arm ? value | PROBE : value | (w & PROBE);
             if (casWord(w, next)) {
                 return;
