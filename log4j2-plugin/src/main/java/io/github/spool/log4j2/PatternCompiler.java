@@ -257,9 +257,14 @@ final class PatternCompiler {
                     ? "empty conversion specifier at position " + i + " of pattern \"" + pattern + "\""
                     : "unrecognized conversion specifier %" + converterId + " in pattern \"" + pattern + "\"");
         }
-        Segment segment = create(converterClass, converterName, options.toArray(new String[0]));
-        if (!(info == FormattingInfo.getDefault())) {
-            segment = new FormattedSegment(segment, info);
+        Segment segment;
+        if (converterClass == LevelPatternConverter.class && options.isEmpty()) {
+            segment = new LevelSegment(info); // applies its modifiers itself, precomputed per level
+        } else {
+            segment = create(converterClass, converterName, options.toArray(new String[0]));
+            if (!(info == FormattingInfo.getDefault())) {
+                segment = new FormattedSegment(segment, info);
+            }
         }
         out.add(segment);
         // What follows the matched key in the word ("%dates" -> "s") is literal text, as in log4j2.
@@ -305,8 +310,7 @@ final class PatternCompiler {
             return DateSegment.create(options);
         }
         if (clazz == LevelPatternConverter.class) {
-            return options.length == 0 ? LevelSegment.INSTANCE
-                    : new ConverterSegment(LevelPatternConverter.newInstance(options));
+            return new ConverterSegment(LevelPatternConverter.newInstance(options));
         }
         if (clazz == ThreadNamePatternConverter.class) {
             return ThreadNameSegment.INSTANCE;
