@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.plugins.util.PluginManager;
 import org.apache.logging.log4j.core.config.plugins.util.PluginType;
@@ -40,6 +42,8 @@ import org.apache.logging.log4j.util.Strings;
 final class PatternCompiler {
 
     private static final char ESCAPE_CHAR = '%';
+    /** log4j2's {@code DynamicWordAbbreviator} option, checked first as in {@code NameAbbreviator}. */
+    private static final Pattern DYNAMIC_WORDS = Pattern.compile("1\\.([1-9][0-9]*)\\*");
 
     private enum State {
         LITERAL,
@@ -352,10 +356,14 @@ final class PatternCompiler {
         while (digits < number.length() && number.charAt(digits) >= '0' && number.charAt(digits) <= '9') {
             digits++;
         }
-        if (digits == number.length() && !trimmed.matches("1\\.([1-9][0-9]*)\\*")) {
+        Matcher dynamic = DYNAMIC_WORDS.matcher(trimmed);
+        if (dynamic.matches()) {
+            return new DynamicWordLoggerSegment(Integer.parseInt(dynamic.group(1)));
+        }
+        if (digits == number.length()) {
             return new LoggerSegment(Integer.parseInt(number), negative);
         }
-        // Pattern abbreviations ({1.}, {1.1.~}, {1.2*}): log4j2's NameAbbreviator itself.
+        // Pattern abbreviations ({1.}, {1.1.~}, {*.}): log4j2's NameAbbreviator itself, garbage-free.
         return new ConverterSegment(LoggerPatternConverter.newInstance(options));
     }
 

@@ -40,9 +40,10 @@ import org.apache.logging.log4j.status.StatusLogger;
  * soon as it is ready and batches under load by itself, so there is no buffered tail to flush at
  * the end of a Disruptor batch.
  *
- * <p>Reconfiguration loses nothing: log4j2 starts the new configuration's appenders, makes the new
- * configuration live, then stops the old one ({@code LoggerContext.setConfiguration}), whose
- * {@code LoggerConfig}s wait for in-flight events before the old appender's {@link #stop(long,
+ * <p>Reconfiguration loses nothing: log4j2 2.26.1's {@code LoggerContext.setConfiguration} runs
+ * {@code config.start()} (the new appenders), {@code this.configuration = config; updateLoggers()},
+ * and only then {@code prev.stop()}, whose {@code LoggerConfig}s wait for in-flight events ({@code
+ * AwaitCompletionReliabilityStrategy}, the default) before the old appender's {@link #stop(long,
  * TimeUnit)} drains its ring.
  */
 @Plugin(name = SpoolAppender.PLUGIN_NAME, category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE,

@@ -26,7 +26,7 @@ class SpoolLayoutAllocationTest {
     @ValueSource(strings = {
         "%d{yyyy-MM-dd HH:mm:ss.SSS} [%t] %-5level %logger{36} - %msg%n",
         "%d{ISO8601_OFFSET_DATE_TIME_HHCMM}{UTC} %-5p [%-10.10t] %c{1.} %X{user} %X %.-20m%%%n",
-        "%date{DEFAULT_MICROS} %level{length=1} %thread %c{-1} %mdc{user,request} %msg %ex%n",
+        "%date{DEFAULT_MICROS} %level{length=1} %thread %c{-1} %c{1.1*} %mdc{user,request} %msg %ex%n",
     })
     void encodeAllocatesNothingPerEvent(String pattern) {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();

@@ -45,7 +45,7 @@ class SpoolLayoutDifferentialTest {
         "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "EEE, d MMM yyyy hh:mm:ss a", "dd/MM/yy HH:mm:ss.SSSSSS xx",
         "yyyy-MM-dd HH:mm:ss,SSS Z", "MMMM d yyyy 'at' HH:mm", "UNIX", "UNIX_MILLIS"};
     private static final String[] LOGGER_OPTIONS = {"", "{1}", "{2}", "{36}", "{0}", "{-1}", "{-2}", "{-9}", "{1.}",
-        "{1.1.~}", "{3.}", "{*.}", "{1.2*}", "{ 2 }"};
+        "{1.1.~}", "{3.}", "{*.}", "{1.2*}", "{1.1*}", "{1.9*}", "{ 2 }"};
     private static final String[] MODIFIERS = {"", "", "", "-5", "5", "-20", "20", ".3", ".-3", "-10.12", "10.-4",
         "0", "-0", "3.3"};
     private static final String[] LITERALS = {" ", " - ", "[", "] ", ":", "%%", "ü→", "\\t", "|", "\uD83D\uDE00",
