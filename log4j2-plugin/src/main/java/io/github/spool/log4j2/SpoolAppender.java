@@ -60,6 +60,7 @@ public final class SpoolAppender extends AbstractAppender {
 
     private final SpoolConfig spoolConfig;
     private volatile Spool spool;
+    private volatile LateWriter lateWriter;
 
     private SpoolAppender(String name, Filter filter, Layout<? extends Serializable> layout, boolean ignoreExceptions,
             Property[] properties, SpoolConfig spoolConfig) {
@@ -105,13 +106,12 @@ public final class SpoolAppender extends AbstractAppender {
     public void append(LogEvent event) {
         Layout<? extends Serializable> layout = getLayout();
         int severity = LevelSeverity.of(event.getLevel());
-        AppendResult result;
         if (layout instanceof SpoolLayout) {
             // Fast path: hand SpoolLayout's line buffer to the ring, skipping the copy into a destination.
             SpoolLayout.Scratch scratch = SpoolLayout.acquireScratch();
             try {
                 ByteLineBuilder line = ((SpoolLayout) layout).encodeLine(event, scratch);
-                result = spool.append(line.array(), 0, line.length(), severity);
+                offer(line.array(), line.length(), severity, event);
             } finally {
                 SpoolLayout.releaseScratch(scratch);
             }
@@ -126,14 +126,35 @@ public final class SpoolAppender extends AbstractAppender {
             try {
                 dest.reset();
                 layout.encode(event, dest);
-                result = spool.append(dest.array(), 0, dest.length(), severity);
+                offer(dest.array(), dest.length(), severity, event);
             } finally {
                 dest.busy = false;
             }
         }
-        if (result == AppendResult.CLOSED) {
-            error("Spool appender '" + getName() + "' is stopped; event dropped", event, null);
+    }
+
+    private void offer(byte[] bytes, int length, int severity, LogEvent event) {
+        Spool s = spool;
+        if (s.append(bytes, 0, length, severity) != AppendResult.CLOSED) {
+            return;
         }
+        if (isStopping() || isStopped()) {
+            error("Spool appender '" + getName() + "' is stopped; event dropped", event, null);
+            return;
+        }
+        // Still started for log4j2, yet the ring is closed: core's JVM shutdown hook ran while
+        // log4j2 (e.g. its own hook draining async loggers) still appends. Keep the tail.
+        LateWriter late = lateWriter;
+        if (late == null) {
+            synchronized (this) {
+                late = lateWriter;
+                if (late == null) {
+                    late = new LateWriter(s, spoolConfig);
+                    lateWriter = late;
+                }
+            }
+        }
+        late.write(bytes, 0, length);
     }
 
     /**
@@ -155,6 +176,10 @@ public final class SpoolAppender extends AbstractAppender {
                 LOGGER.warn("Spool appender '{}' did not drain within {} ms", getName(), millis);
                 done = false;
             }
+        }
+        LateWriter late = lateWriter;
+        if (late != null) {
+            late.close();
         }
         setStopped();
         return done;

@@ -74,6 +74,16 @@ class ForkedLoadTest {
         verify(out, 4, 50_000, true);
     }
 
+    /**
+     * All-async loggers, main returns without LogManager.shutdown(), log4j2's shutdown hook on: its
+     * hook drains the Disruptor into the appender while core's hook stops the same appender.
+     */
+    @Test
+    void allAsyncReturnFromMainKeepsTheDisruptorTail() throws Exception {
+        Path out = run("spool-console.xml", true, 4, 250_000, "return", null);
+        verify(out, 4, 250_000, true);
+    }
+
     /** Five Configurator.reconfigure() calls while four producers log: nothing lost or duplicated. */
     @Test
     void reconfigurationLosesNothing() throws Exception {
