@@ -66,6 +66,20 @@ class SpoolAppenderTest {
     }
 
     @Test
+    void aFileThatCannotBeOpenedLeavesTheAppenderNotStarted() {
+        SpoolAppender a = SpoolAppender.newBuilder().setName("nowhere")
+                .setFileName(dir.resolve("file-not-dir").toString() + "/x.log").build();
+        assertNotNull(a);
+        try {
+            Files.writeString(dir.resolve("file-not-dir"), "a regular file, so no directory can be made here");
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+        a.start();
+        assertTrue(!a.isStarted(), "log4j2 skips (and reports) appends to a non-started appender");
+    }
+
+    @Test
     void sinkFaultsReachTheStatusLogger() throws Exception {
         Path devFull = Path.of("/dev/full");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(devFull), "needs /dev/full");

@@ -37,9 +37,11 @@ class ForkedLoadTest {
     @TempDir
     Path dir;
 
+    /** Also runs with Spool's cached clock selected through -Dlog4j.Clock. */
     @Test
     void syncLoggersConsoleMillionLines() throws Exception {
-        Path out = run("spool-console.xml", false, 4, 250_000, "shutdown", null);
+        Path out = run("spool-console.xml", false, 4, 250_000, "shutdown", null,
+                "-Dlog4j.Clock=io.github.spool.log4j2.SpoolClock");
         verify(out, 4, 250_000, true);
     }
 
@@ -94,8 +96,8 @@ class ForkedLoadTest {
         verify(file, 4, 100_000, false);
     }
 
-    private Path run(String config, boolean async, int threads, int perThread, String mode, Path file)
-            throws IOException, InterruptedException, URISyntaxException {
+    private Path run(String config, boolean async, int threads, int perThread, String mode, Path file,
+            String... jvmArgs) throws IOException, InterruptedException, URISyntaxException {
         Path stdout = dir.resolve("stdout.txt");
         Path stderr = dir.resolve("stderr.txt");
         String configPath = Paths.get(ForkedLoadTest.class.getResource("/it/" + config).toURI()).toString();
@@ -105,6 +107,7 @@ class ForkedLoadTest {
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add("-Dlog4j2.configurationFile=" + configPath);
+        cmd.addAll(List.of(jvmArgs));
         if (async) {
             cmd.add("-Dlog4j2.contextSelector=" + ASYNC_SELECTOR);
         }
