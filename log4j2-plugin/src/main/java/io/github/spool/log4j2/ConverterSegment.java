@@ -12,13 +12,19 @@ import org.apache.logging.log4j.core.pattern.LogEventPatternConverter;
 final class ConverterSegment implements Segment {
 
     private final LogEventPatternConverter converter;
+    /** A throwable converter prints nothing for an event without a throwable: skip the call. */
+    private final boolean onlyWithThrowable;
 
     ConverterSegment(LogEventPatternConverter converter) {
         this.converter = converter;
+        this.onlyWithThrowable = converter.handlesThrowable();
     }
 
     @Override
     public void encode(LogEvent event, LineBuffer out, StringBuilder scratch) {
+        if (onlyWithThrowable && event.getThrown() == null) {
+            return;
+        }
         scratch.setLength(0);
         converter.format(event, scratch);
         out.append(scratch);
