@@ -6,6 +6,9 @@ package io.github.spool.time;
  * word sits between two blocks of 128 bytes (two cache lines, to defeat the adjacent-line
  * prefetcher) and never shares a line with another object's fields or with CachedClock's own cold
  * fields. A @Contended field would need -XX:-RestrictContended; this works without flags.
+ * Checked once with JOL 0.17 on JDK 17 (compressed oops): word at offset 144, padding 16..143 and
+ * 152..279; the JDK 15+ layout puts CachedClock's int wakeRequested into the header gap at 12 and
+ * the refresher reference at 304, both outside the word's lines.
  */
 
 /** Padding before the hot word. Internal. */

@@ -2,7 +2,6 @@ package io.github.spool.time;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -228,13 +227,35 @@ final class DatePattern {
     }
 
     /**
-     * Renders everything but the fraction digits of one second into {@code dst} from 0; fraction
-     * fields are filled with '0' and their start positions written to {@code fractionPositions}.
+     * Renders the instant {@code epochSecond + nanoOfSecond} at {@code offsetSeconds} into
+     * {@code dst} from {@code start}, without allocating. When {@code fractionPositions} is not
+     * null, the start of each fraction field (relative to {@code start}) is written into it, so a
+     * caller can render a second once with nanos 0 and overwrite the digits later.
      *
-     * @return the number of bytes written
+     * @return the offset after the last byte written
      */
-    int render(LocalDateTime t, int offsetSeconds, byte[] dst, int[] fractionPositions) {
-        int p = 0;
+    int render(long epochSecond, int offsetSeconds, int nanoOfSecond, byte[] dst, int start,
+               int[] fractionPositions) {
+        // Civil date from days since 1970-01-01, proleptic Gregorian as java.time counts it
+        // (H. Hinnant's days_from_civil inverse); no LocalDateTime, so no allocation.
+        final long localSeconds = epochSecond + offsetSeconds;
+        final long epochDay = Math.floorDiv(localSeconds, 86_400L);
+        final int secondOfDay = (int) Math.floorMod(localSeconds, 86_400L);
+        final int hour = secondOfDay / 3600;
+        final int minute = (secondOfDay / 60) % 60;
+        final int second = secondOfDay % 60;
+        final int dayOfWeek = (int) Math.floorMod(epochDay + 3, 7L); // 0 = Monday; day 0 was a Thursday
+        final long z = epochDay + 719_468L;
+        final long era = Math.floorDiv(z, 146_097L);
+        final long doe = z - era * 146_097L; // [0, 146096]
+        final long yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365; // [0, 399]
+        final long doy = doe - (365 * yoe + yoe / 4 - yoe / 100); // [0, 365], from March 1st
+        final long mp = (5 * doy + 2) / 153; // [0, 11], March = 0
+        final int day = (int) (doy - (153 * mp + 2) / 5 + 1);
+        final int month = (int) (mp < 10 ? mp + 3 : mp - 9);
+        final int year = (int) (yoe + era * 400 + (month <= 2 ? 1 : 0));
+
+        int p = start;
         int f = 0;
         for (int i = 0; i < kinds.length; i++) {
             final int count = counts[i];
@@ -244,51 +265,47 @@ final class DatePattern {
                     p += texts[i].length;
                     break;
                 case YEAR_OF_ERA:
-                    p = year(t.getYear() >= 1 ? t.getYear() : 1 - t.getYear(), count, dst, p);
+                    p = year(year >= 1 ? year : 1 - year, count, dst, p);
                     break;
                 case YEAR:
-                    p = year(t.getYear(), count, dst, p);
+                    p = year(year, count, dst, p);
                     break;
                 case MONTH:
-                    if (count <= 2) {
-                        p = number(t.getMonthValue(), count, dst, p);
-                    } else {
-                        p = text(MONTHS[t.getMonthValue() - 1], count, dst, p);
-                    }
+                    p = count <= 2 ? number(month, count, dst, p) : text(MONTHS[month - 1], count, dst, p);
                     break;
                 case DAY:
-                    p = number(t.getDayOfMonth(), count, dst, p);
+                    p = number(day, count, dst, p);
                     break;
                 case HOUR_OF_DAY:
-                    p = number(t.getHour(), count, dst, p);
+                    p = number(hour, count, dst, p);
                     break;
                 case CLOCK_HOUR_OF_AMPM:
-                    p = number(t.getHour() % 12 == 0 ? 12 : t.getHour() % 12, count, dst, p);
+                    p = number(hour % 12 == 0 ? 12 : hour % 12, count, dst, p);
                     break;
                 case HOUR_OF_AMPM:
-                    p = number(t.getHour() % 12, count, dst, p);
+                    p = number(hour % 12, count, dst, p);
                     break;
                 case CLOCK_HOUR_OF_DAY:
-                    p = number(t.getHour() == 0 ? 24 : t.getHour(), count, dst, p);
+                    p = number(hour == 0 ? 24 : hour, count, dst, p);
                     break;
                 case MINUTE:
-                    p = number(t.getMinute(), count, dst, p);
+                    p = number(minute, count, dst, p);
                     break;
                 case SECOND:
-                    p = number(t.getSecond(), count, dst, p);
+                    p = number(second, count, dst, p);
                     break;
                 case AMPM:
-                    dst[p++] = (byte) (t.getHour() < 12 ? 'A' : 'P');
+                    dst[p++] = (byte) (hour < 12 ? 'A' : 'P');
                     dst[p++] = 'M';
                     break;
                 case DAY_OF_WEEK:
-                    p = text(DAYS[t.getDayOfWeek().getValue() - 1], count <= 3 ? 3 : count, dst, p);
+                    p = text(DAYS[dayOfWeek], count <= 3 ? 3 : count, dst, p);
                     break;
                 case FRACTION:
-                    fractionPositions[f++] = p;
-                    for (int k = 0; k < count; k++) {
-                        dst[p++] = '0';
+                    if (fractionPositions != null) {
+                        fractionPositions[f++] = p - start;
                     }
+                    p = fraction(nanoOfSecond, count, dst, p);
                     break;
                 case OFFSET:
                     p = offset(offsetSeconds, offsetTypes[i], texts[i], dst, p);
@@ -298,6 +315,19 @@ final class DatePattern {
             }
         }
         return p;
+    }
+
+    /** The first {@code width} digits of the nine-digit {@code nanoOfSecond} (truncated). */
+    static int fraction(int nanoOfSecond, int width, byte[] dst, int p) {
+        int v = nanoOfSecond;
+        for (int k = 9; k > width; k--) {
+            v /= 10;
+        }
+        for (int k = p + width - 1; k >= p; k--) {
+            dst[k] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        return p + width;
     }
 
     /** {@code count} 3 = short (3 letters), 4 = full, 5 = narrow (first letter). */

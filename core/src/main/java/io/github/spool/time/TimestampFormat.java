@@ -2,10 +2,10 @@ package io.github.spool.time;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.time.Instant;
-import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
+import java.time.zone.ZoneOffsetTransition;
 import java.time.zone.ZoneRules;
 import java.util.Objects;
 
@@ -29,33 +29,42 @@ import java.util.Objects;
  *
  * <h2>How</h2>
  * The first call in a second renders the whole second (offset from {@link ZoneRules}, so DST
- * changes, leap days, negative and 30/45-minute offsets are right) into an immutable
- * {@code Second} snapshot and publishes it with a release store; every call copies the snapshot's
- * bytes and writes the fraction digits over their placeholders. Two slots (even and odd seconds)
- * keep threads whose events straddle a second boundary from evicting each other's snapshot.
+ * changes, leap days, negative and 30/45-minute offsets are right) into one of two reusable slots
+ * (even and odd seconds, so threads whose events straddle a second boundary do not evict each
+ * other); every call copies the slot's bytes and writes the fraction digits over their
+ * placeholders. A slot is rewritten in place under a sequence lock ({@code SecondSlot}): readers
+ * never block and retry nothing — a reader that finds its slot being rewritten, or holding another
+ * second, renders straight into its own output, as does a writer that loses the race to rewrite.
  *
- * <p>Thread-safe and lock-free. Allocation: none per call; one snapshot (an object, a byte array
- * of {@link #maxLength()} bytes, a small int array, and the {@code Instant}/{@code LocalDateTime}
- * used to render it) per new second, on the thread that first formats that second.
+ * <p>Thread-safe and lock-free. Allocation: none per call and none per second. The offset comes
+ * from a cached window {@code [from, nextTransition)} of the zone's rules; only when an instant
+ * leaves that window (a DST change, i.e. about twice a year, or timestamps jumping around) are
+ * {@code ZoneRules} asked again, which allocates a few small objects.
  */
 public final class TimestampFormat {
 
-    private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Second[].class);
-    private static final int[] POW10 = {1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
-        1_000_000_000};
+    private static final VarHandle WINDOW;
+    /** Unaligned 8-byte access to byte arrays: copies a snapshot in a few moves, no stub call. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
-    /** One rendered second. Immutable: final fields, never written after publication. */
-    private static final class Second {
-        final long epochSecond;
-        final byte[] bytes;
-        final int length;
-        final int[] fractionPositions;
+    static {
+        try {
+            WINDOW = MethodHandles.lookup().findVarHandle(TimestampFormat.class, "window", OffsetWindow.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
-        Second(long epochSecond, byte[] bytes, int length, int[] fractionPositions) {
-            this.epochSecond = epochSecond;
-            this.bytes = bytes;
-            this.length = length;
-            this.fractionPositions = fractionPositions;
+    /** The zone's offset over {@code [from, until)} epoch seconds. Immutable. */
+    private static final class OffsetWindow {
+        final long from;
+        final long until;
+        final int offsetSeconds;
+
+        OffsetWindow(long from, long until, int offsetSeconds) {
+            this.from = from;
+            this.until = until;
+            this.offsetSeconds = offsetSeconds;
         }
     }
 
@@ -63,23 +72,32 @@ public final class TimestampFormat {
     private final ZoneId zone;
     private final ZoneRules rules;
     private final int[] fractionWidths;
+    private final int maxLength;
     /** The common case: exactly one fraction field of three digits (SSS). */
     private final boolean millisOnly;
     private final boolean needsSubMillis;
-    /** Slot {@code epochSecond & 1}; accessed with acquire loads and release stores only. */
-    private final Second[] slots = new Second[2];
+    private final SecondSlot even;
+    private final SecondSlot odd;
+    /** Published with release stores, read with acquire loads; replaced, never mutated. */
+    private OffsetWindow window;
 
     private TimestampFormat(DatePattern compiled, ZoneId zone) {
         this.compiled = compiled;
         this.zone = zone;
         this.rules = zone.getRules();
         this.fractionWidths = compiled.fractionWidths();
+        this.maxLength = compiled.maxLength();
         this.millisOnly = fractionWidths.length == 1 && fractionWidths[0] == 3;
         boolean sub = false;
         for (int w : fractionWidths) {
             sub |= w > 3;
         }
         this.needsSubMillis = sub;
+        this.even = new SecondSlot(maxLength, fractionWidths.length);
+        this.odd = new SecondSlot(maxLength, fractionWidths.length);
+        this.window = rules.isFixedOffset()
+            ? new OffsetWindow(Long.MIN_VALUE, Long.MAX_VALUE, rules.getOffset(Instant.EPOCH).getTotalSeconds())
+            : new OffsetWindow(0, 0, 0); // empty: the first call computes a real one
     }
 
     /**
@@ -102,7 +120,7 @@ public final class TimestampFormat {
      * @return bytes
      */
     public int maxLength() {
-        return compiled.maxLength();
+        return maxLength;
     }
 
     /**
@@ -135,7 +153,8 @@ public final class TimestampFormat {
 
     /**
      * Formats {@code epochMillis} into {@code dst} at {@code offset}; sub-millisecond digits print
-     * as zeros. Needs {@link #maxLength()} bytes of room.
+     * as zeros. Needs {@link #maxLength()} bytes of room (bytes past the returned offset, within
+     * that room, may be overwritten).
      *
      * @param epochMillis milliseconds since the epoch
      * @param dst destination
@@ -145,25 +164,29 @@ public final class TimestampFormat {
     public int format(long epochMillis, byte[] dst, int offset) {
         final long epochSecond = Math.floorDiv(epochMillis, 1000L);
         final int millis = (int) (epochMillis - epochSecond * 1000L);
-        final Second s = second(epochSecond);
-        final int length = s.length;
-        System.arraycopy(s.bytes, 0, dst, offset, length);
-        if (millisOnly) {
-            final int p = offset + s.fractionPositions[0];
-            final int tens = millis / 10;
-            dst[p] = (byte) ('0' + millis / 100);
-            dst[p + 1] = (byte) ('0' + tens % 10);
-            dst[p + 2] = (byte) ('0' + (millis - tens * 10));
-        } else if (fractionWidths.length != 0) {
-            writeFractions(s, millis * 1_000_000, dst, offset);
+        final SecondSlot slot = (epochSecond & 1) == 0 ? even : odd;
+        final long version = slot.lvVersion();
+        if (millisOnly && slot.epochSecond == epochSecond && (version & 1) == 0) {
+            final int length = slot.length;
+            final int p = offset + slot.fractionPositions[0];
+            copy(slot.bytes, dst, offset, length);
+            VarHandle.acquireFence(); // the reads above complete before the version re-read
+            if (slot.lvVersion() == version) {
+                final int tens = millis / 10;
+                dst[p] = (byte) ('0' + millis / 100);
+                dst[p + 1] = (byte) ('0' + tens % 10);
+                dst[p + 2] = (byte) ('0' + (millis - tens * 10));
+                return offset + length;
+            }
         }
-        return offset + length;
+        return format(epochSecond, millis * 1_000_000, dst, offset);
     }
 
     /**
      * Formats the instant {@code epochSecond + nanoOfSecond} into {@code dst} at {@code offset}.
      * Patterns with millisecond precision or less ignore the extra digits (truncation, as
-     * DateTimeFormatter does). Needs {@link #maxLength()} bytes of room.
+     * DateTimeFormatter does). Needs {@link #maxLength()} bytes of room (bytes past the returned
+     * offset, within that room, may be overwritten).
      *
      * @param epochSecond seconds since the epoch
      * @param nanoOfSecond 0 to 999,999,999
@@ -172,52 +195,84 @@ public final class TimestampFormat {
      * @return the offset after the last byte written
      */
     public int format(long epochSecond, int nanoOfSecond, byte[] dst, int offset) {
-        final Second s = second(epochSecond);
-        final int length = s.length;
-        System.arraycopy(s.bytes, 0, dst, offset, length);
-        if (fractionWidths.length != 0) {
-            writeFractions(s, nanoOfSecond, dst, offset);
-        }
-        return offset + length;
-    }
-
-    private void writeFractions(Second s, int nanoOfSecond, byte[] dst, int offset) {
-        final int[] widths = fractionWidths;
-        final int[] positions = s.fractionPositions;
-        for (int f = 0; f < widths.length; f++) {
-            final int width = widths[f];
-            int v = nanoOfSecond / POW10[9 - width];
-            for (int p = offset + positions[f] + width - 1; p >= offset + positions[f]; p--) {
-                dst[p] = (byte) ('0' + v % 10);
-                v /= 10;
+        final SecondSlot slot = (epochSecond & 1) == 0 ? even : odd;
+        final long version = slot.lvVersion();
+        if ((version & 1) == 0 && slot.epochSecond == epochSecond) {
+            final int length = slot.length;
+            final int[] positions = slot.fractionPositions;
+            int p0 = 0;
+            if (positions.length == 1) {
+                p0 = positions[0];
             }
+            copy(slot.bytes, dst, offset, length);
+            VarHandle.acquireFence();
+            if (slot.lvVersion() == version) {
+                if (positions.length == 1) {
+                    DatePattern.fraction(nanoOfSecond, fractionWidths[0], dst, offset + p0);
+                } else if (positions.length > 1) {
+                    // Several fraction fields (rare): render whole, do not trust copied positions.
+                    return renderDirect(epochSecond, nanoOfSecond, dst, offset);
+                }
+                return offset + length;
+            }
+            return renderDirect(epochSecond, nanoOfSecond, dst, offset);
         }
+        if ((version & 1) == 0 && slot.casVersion(version, version + 1)) {
+            // This thread owns the slot: render the second once (fractions as zeros), release.
+            final int length = compiled.render(epochSecond, offsetSeconds(epochSecond), 0, slot.bytes, 0,
+                slot.fractionPositions);
+            slot.length = length;
+            slot.epochSecond = epochSecond;
+            slot.soVersion(version + 2);
+        }
+        // Whether or not this thread refreshed the slot, render its own output directly: the
+        // first call of a second pays one render either way, and never waits for another thread.
+        return renderDirect(epochSecond, nanoOfSecond, dst, offset);
     }
 
-    private Second second(long epochSecond) {
-        final int slot = (int) epochSecond & 1;
-        final Second s = (Second) SLOTS.getAcquire(slots, slot);
-        if (s != null && s.epochSecond == epochSecond) {
-            return s;
+    private int renderDirect(long epochSecond, int nanoOfSecond, byte[] dst, int offset) {
+        Objects.checkFromIndexSize(offset, maxLength, dst.length);
+        return compiled.render(epochSecond, offsetSeconds(epochSecond), nanoOfSecond, dst, offset, null);
+    }
+
+    /** The zone's offset at {@code epochSecond}; allocation-free while inside the cached window. */
+    private int offsetSeconds(long epochSecond) {
+        final OffsetWindow w = (OffsetWindow) WINDOW.getAcquire(this);
+        if (epochSecond >= w.from && epochSecond < w.until) {
+            return w.offsetSeconds;
         }
-        return render(epochSecond, slot);
+        final Instant instant = Instant.ofEpochSecond(epochSecond);
+        final int offset = rules.getOffset(instant).getTotalSeconds();
+        final ZoneOffsetTransition next = rules.nextTransition(instant);
+        // previousTransition is strictly before its argument: +1 s finds one at epochSecond itself.
+        final ZoneOffsetTransition prev = rules.previousTransition(instant.plusSeconds(1));
+        // The whole period between two transitions; racing threads publish equal windows, and the
+        // last release store wins.
+        WINDOW.setRelease(this, new OffsetWindow(prev == null ? Long.MIN_VALUE : prev.toEpochSecond(),
+            next == null ? Long.MAX_VALUE : next.toEpochSecond(), offset));
+        return offset;
     }
 
     /**
-     * Slow path, once per second per slot. Several threads may render the same second at once;
-     * they produce equal snapshots and the last release store wins, which is harmless. The release
-     * store publishes the snapshot's contents (written before it) to every acquiring reader; the
-     * fields are final as well, so even a racy read would see them complete (JLS 17.5).
+     * Copies {@code src[0, length)} to {@code dst[offset, offset + length)}. Timestamps are short
+     * (typically 12 to 30 bytes): a few overlapping 8-byte moves beat the arraycopy stub call.
      */
-    private Second render(long epochSecond, int slot) {
-        final ZoneOffset offset = rules.getOffset(Instant.ofEpochSecond(epochSecond));
-        final LocalDateTime local = LocalDateTime.ofEpochSecond(epochSecond, 0, offset);
-        final byte[] bytes = new byte[compiled.maxLength()];
-        final int[] positions = new int[fractionWidths.length];
-        final int length = compiled.render(local, offset.getTotalSeconds(), bytes, positions);
-        final Second s = new Second(epochSecond, bytes, length, positions);
-        SLOTS.setRelease(slots, slot, s);
-        return s;
+    private static void copy(byte[] src, byte[] dst, int offset, int length) {
+        if (length < 8 || length > 32) {
+            System.arraycopy(src, 0, dst, offset, length);
+            return;
+        }
+        // Bounds-check once up front so a short dst fails before any byte is written, as
+        // arraycopy would.
+        Objects.checkFromIndexSize(offset, length, dst.length);
+        int i = 0;
+        for (; i + 8 <= length; i += 8) {
+            LONGS.set(dst, offset + i, (long) LONGS.get(src, i));
+        }
+        if (i < length) {
+            final int last = length - 8; // overlapping final move
+            LONGS.set(dst, offset + last, (long) LONGS.get(src, last));
+        }
     }
 
     @Override

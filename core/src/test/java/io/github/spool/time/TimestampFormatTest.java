@@ -177,6 +177,8 @@ class TimestampFormatTest {
         final TimestampFormat f = TimestampFormat.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", ZoneId.of("Asia/Kolkata"));
         final DateTimeFormatter oracle = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX")
             .withZone(f.zone());
+        final TimestampFormat micros = TimestampFormat.ofPattern("HH:mm:ss.SSSSSS", f.zone());
+        final DateTimeFormatter microsOracle = DateTimeFormatter.ofPattern("HH:mm:ss.SSSSSS").withZone(f.zone());
         final int threads = 4;
         final CountDownLatch start = new CountDownLatch(1);
         final AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -185,7 +187,7 @@ class TimestampFormatTest {
             final long threadSeed = seed + k;
             Thread w = new Thread(() -> {
                 SplittableRandom rnd = new SplittableRandom(threadSeed);
-                byte[] buf = new byte[f.maxLength()];
+                byte[] buf = new byte[Math.max(f.maxLength(), micros.maxLength())];
                 try {
                     start.await();
                     long base = 1_700_000_000_000L;
@@ -196,6 +198,14 @@ class TimestampFormatTest {
                         int n = f.format(t, buf, 0);
                         String got = new String(buf, 0, n, StandardCharsets.US_ASCII);
                         String want = oracle.format(Instant.ofEpochMilli(t));
+                        if (!got.equals(want)) {
+                            throw new AssertionError("seed " + threadSeed + ": " + got + " != " + want);
+                        }
+                        long sec = base / 1000 + rnd.nextInt(0, 4);
+                        int nano = rnd.nextInt(1_000_000_000);
+                        n = micros.format(sec, nano, buf, 0);
+                        got = new String(buf, 0, n, StandardCharsets.US_ASCII);
+                        want = microsOracle.format(Instant.ofEpochSecond(sec, nano));
                         if (!got.equals(want)) {
                             throw new AssertionError("seed " + threadSeed + ": " + got + " != " + want);
                         }
