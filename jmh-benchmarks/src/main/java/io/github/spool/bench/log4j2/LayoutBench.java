@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * second every 1000 operations) or stays fixed.
  *
  * <pre>
- * java -jar jmh-benchmarks/target/benchmarks.jar 'bench.log4j2.LayoutBench' -prof gc
+ * java -cp jmh-benchmarks/target/benchmarks.jar org.openjdk.jmh.Main 'bench.log4j2.LayoutBench' -prof gc
  * </pre>
  */
 @State(Scope.Thread)
