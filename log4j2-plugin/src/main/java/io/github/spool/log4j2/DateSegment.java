@@ -13,6 +13,7 @@ import org.apache.logging.log4j.core.pattern.DatePatternConverter;
 import org.apache.logging.log4j.core.time.Instant;
 import org.apache.logging.log4j.core.time.MutableInstant;
 import org.apache.logging.log4j.core.util.internal.instant.InstantPatternFormatter;
+import org.apache.logging.log4j.util.Constants;
 
 /**
  * {@code %d}, {@code %date}: the event's instant through core's {@link TimestampFormat} (the date
@@ -135,7 +136,7 @@ final class DateSegment implements Segment {
     public void format(LogEvent event, StringBuilder sb) {
         switch (kind) {
             case PATTERN:
-                byte[] bytes = CHARS_SCRATCH.get();
+                byte[] bytes = Constants.ENABLE_THREADLOCALS ? CHARS_SCRATCH.get() : new byte[format.maxLength()];
                 if (bytes.length < format.maxLength()) {
                     bytes = Arrays.copyOf(bytes, format.maxLength());
                     CHARS_SCRATCH.set(bytes);

@@ -23,6 +23,7 @@ import org.apache.logging.log4j.core.config.plugins.Plugin;
 import org.apache.logging.log4j.core.config.plugins.PluginBuilderAttribute;
 import org.apache.logging.log4j.core.config.plugins.PluginBuilderFactory;
 import org.apache.logging.log4j.status.StatusLogger;
+import org.apache.logging.log4j.util.Constants;
 
 /**
  * The {@code <Spool>} appender: encodes each event with its layout on the calling thread and hands
@@ -116,7 +117,7 @@ public final class SpoolAppender extends AbstractAppender {
                 SpoolLayout.releaseScratch(scratch);
             }
         } else {
-            GrowableDestination dest = BUFFERS.get();
+            GrowableDestination dest = Constants.ENABLE_THREADLOCALS ? BUFFERS.get() : new GrowableDestination();
             if (dest.busy) {
                 // Logging from inside this thread's own encode (an argument's toString()): use a
                 // private buffer rather than overwrite the outer record.

@@ -19,6 +19,7 @@ import org.apache.logging.log4j.core.config.plugins.PluginFactory;
 import org.apache.logging.log4j.core.layout.AbstractStringLayout;
 import org.apache.logging.log4j.core.layout.ByteBufferDestination;
 import org.apache.logging.log4j.status.StatusLogger;
+import org.apache.logging.log4j.util.Constants;
 
 /**
  * {@code <SpoolLayout pattern="..." charset="UTF-8" alwaysWriteExceptions="true"/>}: a
@@ -38,7 +39,9 @@ import org.apache.logging.log4j.status.StatusLogger;
  * <p>{@link #encode(LogEvent, ByteBufferDestination)} allocates nothing per event (unless the event
  * carries a throwable, or a line outgrows the per-thread buffers): each thread encodes into its own
  * {@link ByteLineBuilder} and reusable {@link StringBuilder}, dates come from core's per-second
- * timestamp cache. Only UTF-8 output is supported.
+ * timestamp cache. With {@code log4j2.enableThreadlocals=false} (log4j2's default in web
+ * applications) it keeps no thread-locals and allocates its buffers per event instead. Only UTF-8
+ * output is supported.
  */
 @Plugin(name = SpoolLayout.PLUGIN_NAME, category = Node.CATEGORY, elementType = Layout.ELEMENT_TYPE, printObject = true)
 public final class SpoolLayout extends AbstractStringLayout {
@@ -141,6 +144,11 @@ public final class SpoolLayout extends AbstractStringLayout {
 
     /** @return this thread's scratch, or a fresh one if this thread is already encoding (re-entry) */
     static Scratch acquireScratch() {
+        if (!Constants.ENABLE_THREADLOCALS) {
+            // log4j2's web-app mode (log4j2.enableThreadlocals=false): no thread-locals that could
+            // pin a web application's class loader; allocate per event as log4j2 itself does then.
+            return new Scratch();
+        }
         Scratch s = SCRATCH.get();
         if (s.busy) {
             s = new Scratch();
