@@ -86,6 +86,14 @@ class ForkedLoadTest {
         verify(out, 4, 250_000, true);
     }
 
+    /** log4j2's web-application mode: no thread-locals, buffers per event; output unchanged. */
+    @Test
+    void withoutThreadLocals() throws Exception {
+        Path file = dir.resolve("no-threadlocals.log");
+        run("spool-file-spoollayout.xml", false, 4, 25_000, "shutdown", file, "-Dlog4j2.enableThreadlocals=false");
+        verify(file, 4, 25_000, true);
+    }
+
     /** Five Configurator.reconfigure() calls while four producers log: nothing lost or duplicated. */
     @Test
     void reconfigurationLosesNothing() throws Exception {
