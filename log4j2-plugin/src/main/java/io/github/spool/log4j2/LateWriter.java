@@ -1,0 +1,94 @@
+package io.github.spool.log4j2;
+
+import io.github.spool.Spool;
+import io.github.spool.SpoolConfig;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.TimeUnit;
+import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.status.StatusLogger;
+
+/**
+ * Writes records synchronously after core closed the appender's {@link Spool} while log4j2 still
+ * uses the appender. Internal API.
+ *
+ * <p>Why: at JVM exit core's shutdown hook stops every open Spool, and log4j2's own shutdown hook
+ * runs concurrently (JVM hooks are unordered). With async loggers log4j2's hook is still draining
+ * the Disruptor into the appender when core's hook has closed the ring, so the tail would be
+ * refused ({@code AppendResult.CLOSED}) and lost. Instead, the first late record waits for core's
+ * drain to finish ({@link Spool#stop} is idempotent and waits for the same drain), so every earlier
+ * record is out and order is kept, then late records are written directly to the same target, one
+ * {@code write} per record under a lock. Only used during that shutdown race; never on the normal
+ * path.
+ */
+final class LateWriter {
+
+    private static final Logger LOGGER = StatusLogger.getLogger();
+
+    private final Spool spool;
+    private final SpoolConfig config;
+    private FileChannel channel;
+    private boolean failed;
+
+    LateWriter(Spool spool, SpoolConfig config) {
+        this.spool = spool;
+        this.config = config;
+    }
+
+    /**
+     * Writes one record once core's drain is complete.
+     *
+     * @param bytes  the record
+     * @param offset first byte
+     * @param length byte count
+     */
+    synchronized void write(byte[] bytes, int offset, int length) {
+        if (failed) {
+            return;
+        }
+        try {
+            if (channel == null) {
+                spool.stop(Spool.DEFAULT_STOP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+                channel = open();
+                LOGGER.debug("Spool appender '{}': ring closed by the JVM shutdown hook while log4j2 is still "
+                        + "appending; writing the remaining events directly", config.name());
+            }
+            ByteBuffer src = ByteBuffer.wrap(bytes, offset, length);
+            while (src.hasRemaining()) {
+                channel.write(src);
+            }
+        } catch (IOException | RuntimeException e) {
+            failed = true;
+            LOGGER.error("Spool appender '{}': writing events after the ring closed failed: {}", config.name(),
+                    e.toString(), e);
+        }
+    }
+
+    private FileChannel open() throws IOException {
+        switch (config.target()) {
+            case STDOUT:
+                return new FileOutputStream(FileDescriptor.out).getChannel();
+            case STDERR:
+                return new FileOutputStream(FileDescriptor.err).getChannel();
+            default:
+                return FileChannel.open(config.file(), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                        StandardOpenOption.APPEND);
+        }
+    }
+
+    /** Closes a file opened for late writes; standard output and error stay open. */
+    synchronized void close() {
+        if (channel != null && config.target() == SpoolConfig.Target.FILE) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                LOGGER.warn("Spool appender '{}': closing {} failed", config.name(), config.file(), e);
+            }
+        }
+        failed = true; // nothing more after the appender's own stop
+    }
+}

@@ -1,0 +1,35 @@
+package io.github.spool.log4j2;
+
+import org.apache.logging.log4j.core.LogEvent;
+
+/**
+ * One compiled piece of a {@link SpoolLayout} pattern: a literal or one conversion. Internal API.
+ *
+ * <p>Each piece renders an event two ways that must agree: {@link #encode} straight to UTF-8 bytes in a {@link LineBuffer}
+ * (the garbage-free hot path) and {@link #format} to chars (used for fields with width or
+ * truncation modifiers, which log4j2 applies to chars, and for {@code toSerializable}).
+ */
+interface Segment {
+
+    /**
+     * Appends this piece's UTF-8 bytes for {@code event}.
+     *
+     * @param event   the event
+     * @param out     the line being built
+     * @param scratch a reusable builder this call may clear and use; no caller relies on its content
+     */
+    void encode(LogEvent event, LineBuffer out, StringBuilder scratch);
+
+    /**
+     * Appends this piece's chars for {@code event}, exactly what log4j2's converter appends.
+     *
+     * @param event the event
+     * @param sb    the destination
+     */
+    void format(LogEvent event, StringBuilder sb);
+
+    /** @return {@code true} if this piece prints the event's throwable (as {@code %ex} does) */
+    default boolean handlesThrowable() {
+        return false;
+    }
+}

@@ -1,0 +1,36 @@
+package io.github.spool.log4j2;
+
+import io.github.spool.time.CachedClock;
+import org.apache.logging.log4j.core.util.Clock;
+
+/**
+ * A log4j2 {@link Clock} over Spool's cached clock ({@link CachedClock}: one daemon thread per JVM
+ * refreshes a cached {@code currentTimeMillis} every millisecond). Select it with
+ * {@code -Dlog4j.Clock=io.github.spool.log4j2.SpoolClock} or {@code -Dlog4j2.clock=...}; log4j2's
+ * {@code ClockFactory} instantiates it through the public no-arg constructor.
+ *
+ * <p>Millisecond precision, on purpose: this class does not implement log4j2's {@code
+ * PreciseClock}, so log4j2 stores event instants with a zero sub-millisecond part
+ * ({@code MutableInstant.initFrom(Clock)}) and patterns such as {@code %d{HH:mm:ss.SSSSSS}} print
+ * {@code 000} for the microseconds. A cached clock has nothing finer to offer; keep log4j2's default
+ * {@code SystemClock} if you need sub-millisecond timestamps.
+ */
+public final class SpoolClock implements Clock {
+
+    private final CachedClock clock;
+
+    /** Binds to the JVM-wide cached clock, starting its refresher thread on first use. */
+    public SpoolClock() {
+        this.clock = CachedClock.get();
+    }
+
+    /**
+     * Returns the cached time, at most about one refresh period behind the system clock.
+     *
+     * @return milliseconds since the epoch
+     */
+    @Override
+    public long currentTimeMillis() {
+        return clock.currentTimeMillis();
+    }
+}

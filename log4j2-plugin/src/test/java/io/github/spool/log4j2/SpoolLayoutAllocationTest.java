@@ -1,0 +1,59 @@
+package io.github.spool.log4j2;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.impl.Log4jLogEvent;
+import org.apache.logging.log4j.core.time.MutableInstant;
+import org.apache.logging.log4j.message.ReusableParameterizedMessage;
+import org.apache.logging.log4j.util.SortedArrayStringMap;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * SpoolLayout's encode path allocates nothing per event (after warm-up), measured with the
+ * thread's allocation counter ({@code com.sun.management.ThreadMXBean}). The speed comparison
+ * lives in the JMH benchmark, not here.
+ */
+class SpoolLayoutAllocationTest {
+
+    private static final int WARMUP = 20_000;
+    private static final int MEASURED = 50_000;
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "%d{yyyy-MM-dd HH:mm:ss.SSS} [%t] %-5level %logger{36} - %msg%n",
+        "%d{ISO8601_OFFSET_DATE_TIME_HHCMM}{UTC} %-5p [%-10.10t] %c{1.} %X{user} %X %.-20m%%%n",
+        "%date{DEFAULT_MICROS} %level{length=1} %thread %c{-1} %c{1.1*} %mdc{user,request} %msg %ex%n",
+    })
+    void encodeAllocatesNothingPerEvent(String pattern) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        SpoolLayout layout = SpoolLayout.newLayout(pattern, null, true, null);
+        SortedArrayStringMap mdc = new SortedArrayStringMap();
+        mdc.putValue("user", "alice");
+        mdc.putValue("request", "r-42");
+        MutableInstant instant = new MutableInstant();
+        instant.initFromEpochMilli(1_763_775_146_721L, 123_456);
+        ReusableParameterizedMessage message = new ReusableParameterizedMessage();
+        message.set("Order processed id={} status={} size={}", "500000", "OK", "7");
+        LogEvent event = Log4jLogEvent.newBuilder().setLoggerName("io.github.spool.bench.anchors.Bench")
+                .setLevel(Level.INFO).setThreadName("producer-2").setMessage(message).setContextData(mdc)
+                .setInstant(instant).build();
+        GrowableDestination dest = new GrowableDestination();
+        for (int i = 0; i < WARMUP; i++) {
+            dest.reset();
+            layout.encode(event, dest);
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < MEASURED; i++) {
+            dest.reset();
+            layout.encode(event, dest);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(dest.length() > 50, "something was encoded");
+        // Zero per event; allow a few hundred bytes for the counter's own bookkeeping.
+        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+    }
+}
