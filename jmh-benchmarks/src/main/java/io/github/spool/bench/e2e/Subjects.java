@@ -130,6 +130,9 @@ public final class Subjects {
         list.add(new Configuration("spool-core", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL),
                 "Spool core: pre-formatted lines through Spool.append, writer thread to fd 1",
                 () -> new SpoolCoreSubject(false)));
+        list.add(new Configuration("spool-log4j2", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST),
+                "log4j2 sync loggers + <Spool target=SYSTEM_OUT> with SpoolLayout (no Disruptor)",
+                () -> new Log4j2Subject("bench/log4j2-spool.xml", false)));
         list.add(new Configuration("spool-logback", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST),
                 "logback + SpoolAppender (fd 1) with SpoolEncoder",
                 () -> new LogbackSubject("bench/logback-spool.xml")));
