@@ -1,0 +1,117 @@
+package io.github.spool.bench.logback;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.LoggingEvent;
+import io.github.spool.logback.SpoolEncoder;
+import io.github.spool.text.ByteLineBuilder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Encoding one logback event with the anchors' pattern
+ * ({@code %d{yyyy-MM-dd HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n}):
+ * {@code PatternLayoutEncoder.encode} (String, then byte[]) against {@link SpoolEncoder#encode}
+ * (byte[]) and {@link SpoolEncoder#encodeTo} (into a reused {@link ByteLineBuilder}, the path
+ * SpoolAppender takes). Run with {@code -prof gc} for bytes per operation.
+ *
+ * <p>{@code events=1}: one prebuilt event, as the brief asks (the same millisecond every call, which
+ * logback's per-millisecond date cache likes). {@code events=4096}: prebuilt events one millisecond
+ * apart, cycled, so every call renders a new millisecond as under steady logging. The formatted
+ * message is cached in each event after its first use, for both encoders alike.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class EncoderBench {
+
+    static final String PATTERN = "%d{yyyy-MM-dd HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n";
+
+    @Param({"1", "4096"})
+    int events;
+
+    private LoggingEvent[] ring;
+    private int next;
+    private PatternLayoutEncoder logback;
+    private SpoolEncoder spool;
+    private ByteLineBuilder line;
+
+    @Setup
+    public void setup() {
+        LoggerContext lc = new LoggerContext();
+        logback = new PatternLayoutEncoder();
+        logback.setContext(lc);
+        logback.setPattern(PATTERN);
+        logback.setCharset(StandardCharsets.UTF_8);
+        logback.start();
+        spool = new SpoolEncoder();
+        spool.setContext(lc);
+        spool.setPattern(PATTERN);
+        spool.start();
+        if (!spool.isStarted()) {
+            throw new IllegalStateException("SpoolEncoder did not start: " + lc.getStatusManager().getCopyOfStatusList());
+        }
+        line = new ByteLineBuilder(256);
+        ring = new LoggingEvent[events];
+        long t0 = 1_763_774_400_000L;
+        for (int i = 0; i < events; i++) {
+            LoggingEvent e = new LoggingEvent();
+            e.setLoggerContext(lc);
+            e.setLoggerContextRemoteView(lc.getLoggerContextRemoteView());
+            e.setLevel(Level.INFO);
+            e.setLoggerName("com.example.orders.service.OrderProcessingService");
+            e.setThreadName("producer-2");
+            e.setMessage("Order processed id={} status={} size={}");
+            e.setArgumentArray(new Object[] {500_000 + i, "OK", 7});
+            e.setTimeStamp(t0 + i);
+            e.setMDCPropertyMap(Collections.emptyMap());
+            ring[i] = e;
+        }
+        // the two encoders must agree before they are compared
+        for (LoggingEvent e : ring) {
+            if (!Arrays.equals(logback.encode(e), spool.encode(e))) {
+                throw new IllegalStateException("encoders disagree on " + e);
+            }
+        }
+    }
+
+    private LoggingEvent nextEvent() {
+        LoggingEvent e = ring[next];
+        next = next + 1 == ring.length ? 0 : next + 1;
+        return e;
+    }
+
+    @Benchmark
+    public byte[] patternLayoutEncoder() {
+        return logback.encode(nextEvent());
+    }
+
+    @Benchmark
+    public byte[] spoolEncoder() {
+        return spool.encode(nextEvent());
+    }
+
+    @Benchmark
+    public int spoolEncoderIntoBuilder() {
+        line.reset();
+        spool.encodeTo(nextEvent(), line);
+        return line.length();
+    }
+}

@@ -1,0 +1,127 @@
+package io.github.spool.bench.suite;
+
+import io.github.spool.bench.e2e.ChildJvm;
+import io.github.spool.bench.e2e.Configuration;
+import io.github.spool.bench.e2e.Output;
+import io.github.spool.bench.e2e.Scenarios;
+import io.github.spool.bench.e2e.Sink;
+import io.github.spool.bench.e2e.Subjects;
+import io.github.spool.bench.e2e.ThroughputWorkload;
+import io.github.spool.bench.report.Format;
+import io.github.spool.bench.report.Metric;
+import io.github.spool.bench.report.Sample;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The console and RingLog scenarios: {@link ThroughputWorkload} for every configuration, every
+ * producer count and (console) every stdout sink, repeats interleaved round-robin so that a slow
+ * phase of the shared machine hits every configuration alike.
+ */
+public final class ThroughputScenario implements Scenario {
+
+    private final String name;
+
+    private ThroughputScenario(String name) {
+        this.name = name;
+    }
+
+    /** @return the console scenario (stdout to a file, a pipe, {@code /dev/null}) */
+    public static ThroughputScenario console() {
+        return new ThroughputScenario(Scenarios.CONSOLE);
+    }
+
+    /** @return the RingLog scenario (1 and 5 threads into a file) */
+    public static ThroughputScenario ringLog() {
+        return new ThroughputScenario(Scenarios.RINGLOG);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public void run(Context context) throws InterruptedException {
+        Plan plan = context.plan();
+        boolean console = name.equals(Scenarios.CONSOLE);
+        long events = console ? plan.consoleEvents() : plan.ringEvents();
+        List<Integer> threadCounts = console ? plan.consoleThreads() : plan.ringThreads();
+        List<Sink> sinks = console ? plan.consoleSinks() : List.of(Sink.FILE);
+        List<Configuration> configurations = Subjects.in(name);
+        int total = 0;
+        for (int threads : threadCounts) {
+            for (Sink sink : sinks) {
+                total += runnable(configurations, sink, console).size();
+            }
+        }
+        total *= plan.repeats();
+        int done = 0;
+        for (int repeat = 1; repeat <= plan.repeats(); repeat++) {
+            for (int threads : threadCounts) {
+                for (Sink sink : sinks) {
+                    String group = console
+                            ? String.format("stdout=%s, %d producer%s, %,d events", sink.label(), threads,
+                                    threads == 1 ? "" : "s", events)
+                            : String.format("%d thread%s x %,d lines into a file", threads, threads == 1 ? "" : "s",
+                                    events / threads);
+                    for (Configuration c : runnable(configurations, sink, console)) {
+                        done++;
+                        String label = String.format("%s %d/%d %s | %s | repeat %d", name, done, total, c.name(), group,
+                                repeat);
+                        runOne(context, c, sink, threads, events, group, repeat, label);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Configurations that do not write to stdout run once, in the file group: their stdout is unused. */
+    private static List<Configuration> runnable(List<Configuration> configurations, Sink sink, boolean console) {
+        if (!console) {
+            return configurations;
+        }
+        return configurations.stream().filter(c -> c.output() == Output.STDOUT || sink == Sink.FILE).toList();
+    }
+
+    private void runOne(Context context, Configuration c, Sink sink, int threads, long events, String group,
+                        int repeat, String label) throws InterruptedException {
+        try {
+            ChildJvm.Outcome o = context.children().run(ThroughputWorkload.class, c, sink,
+                    List.of("threads=" + threads, "events=" + events));
+            double produced = o.number("events");
+            Map<String, Double> metrics = new LinkedHashMap<>();
+            metrics.put(Metric.EVENTS_PER_SECOND, produced / (o.number("nanos.total") / 1e9));
+            metrics.put(Metric.PRODUCE_PER_SECOND, produced / (o.number("nanos.produce") / 1e9));
+            metrics.put(Metric.PRODUCED, produced);
+            if (o.verdict() != null) {
+                metrics.put(Metric.DELIVERED, (double) o.verdict().lines());
+            }
+            Map<String, String> facts = facts(o);
+            context.add(new Sample(name, group, c.name(), c.role(), repeat, metrics, o.verification(), facts));
+            context.progress().say(String.format("%s: %s events/s (producers %s/s), output %s%s%s", label,
+                    Format.count(metrics.get(Metric.EVENTS_PER_SECOND)),
+                    Format.count(metrics.get(Metric.PRODUCE_PER_SECOND)), o.verification(),
+                    facts.isEmpty() ? "" : ", " + facts, o.stderr().isEmpty() ? "" : ", stderr: " + firstLine(o.stderr())));
+        } catch (IOException | RuntimeException e) {
+            context.fail(label + ": " + e.getMessage());
+        }
+    }
+
+    static Map<String, String> facts(ChildJvm.Outcome o) {
+        Map<String, String> facts = new LinkedHashMap<>();
+        for (String k : List.of("disruptor", "log4j", "logback")) {
+            if (o.values().containsKey(k)) {
+                facts.put(k, o.values().get(k));
+            }
+        }
+        return facts;
+    }
+
+    static String firstLine(String text) {
+        int nl = text.indexOf('\n');
+        return nl < 0 ? text : text.substring(0, nl) + " ...";
+    }
+}

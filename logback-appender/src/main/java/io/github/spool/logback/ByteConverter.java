@@ -1,0 +1,382 @@
+package io.github.spool.logback;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.pattern.Abbreviator;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.LoggerContextVO;
+import ch.qos.logback.classic.pattern.KeyValuePairConverter;
+import ch.qos.logback.classic.pattern.ThrowableHandlingConverter;
+import ch.qos.logback.core.pattern.CompositeConverter;
+import ch.qos.logback.core.pattern.Converter;
+import ch.qos.logback.core.pattern.DynamicConverter;
+import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.time.TimestampFormat;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One compiled conversion of a {@link SpoolEncoder} pattern: writes its part of the line as bytes,
+ * byte-identical to what the logback converter of the same conversion word appends (see {@link Wtf8}
+ * for how the line's UTF-8 is kept identical across parts). Each subclass mirrors one logback
+ * converter, named in its Javadoc. Instances are immutable after construction (apart from
+ * concurrent caches) and shared by all threads.
+ *
+ * <p>Internal to the logback adapter.
+ */
+abstract class ByteConverter {
+
+    /**
+     * Appends this conversion's output for {@code event}.
+     *
+     * @return {@code true} if a lone surrogate was written (the line then needs {@link Wtf8#toUtf8})
+     */
+    abstract boolean write(ILoggingEvent event, ByteLineBuilder out);
+
+    /** @return whether this converter prints the event's throwable (logback's {@code ThrowableHandlingConverter}) */
+    boolean handlesThrowable() {
+        return false;
+    }
+
+    /** Literal text between conversions (logback's {@code LiteralConverter}); also {@code %n}. */
+    static final class Literal extends ByteConverter {
+        private final Wtf8.Encoded text;
+
+        Literal(String text) {
+            this.text = Wtf8.encode(text);
+        }
+
+        @Override
+        boolean write(ILoggingEvent event, ByteLineBuilder out) {
+            return text.appendTo(out);
+        }
+    }
+
+    /** {@code %d}/{@code %date}: logback's {@code DateConverter}, rendered by core's {@link TimestampFormat}. */
+    static final class Date extends ByteConverter {
+        private final TimestampFormat format;
+        private final Fmt fmt;
+
+        Date(TimestampFormat format, Fmt fmt) {
+            this.format = format;
+            this.fmt = fmt;
+        }
+
+        @Override
+        boolean write(ILoggingEvent event, ByteLineBuilder out) {
+            int start = out.length();
+            // DateConverter formats le.getTimeStamp(): millisecond precision even for SSSSSS
+            out.appendTimestamp(format, event.getTimeStamp());
+            return Fmt.region(out, fmt, start, false);
+        }
+    }
+
+    /** {@code %level}/{@code %le}/{@code %p}: logback's {@code LevelConverter}, pre-encoded per level. */
+    static final class LevelName extends ByteConverter {
+        private final Fmt fmt;
+        private final Wtf8.Encoded trace;
+        private final Wtf8.Encoded debug;
+        private final Wtf8.Encoded info;
+        private final Wtf8.Encoded warn;
+        private final Wtf8.Encoded error;
+
+        LevelName(Fmt fmt) {
+            this.fmt = fmt;
+            this.trace = Wtf8.encode(Fmt.apply(fmt, Level.TRACE.toString()));
+            this.debug = Wtf8.encode(Fmt.apply(fmt, Level.DEBUG.toString()));
+            this.info = Wtf8.encode(Fmt.apply(fmt, Level.INFO.toString()));
+            this.warn = Wtf8.encode(Fmt.apply(fmt, Level.WARN.toString()));
+            this.error = Wtf8.encode(Fmt.apply(fmt, Level.ERROR.toString()));
+        }
+
+        @Override
+        boolean write(ILoggingEvent event, ByteLineBuilder out) {
+            Level level = event.getLevel();
+            switch (level.levelInt) {
+                case Level.TRACE_INT:
+                    return trace.appendTo(out);
+                case Level.DEBUG_INT:
+                    return debug.appendTo(out);
+                case Level.INFO_INT:
+                    return info.appendTo(out);
+                case Level.WARN_INT:
+                    return warn.appendTo(out);
+                case Level.ERROR_INT:
+                    return error.appendTo(out);
+                default:
+                    return Fmt.write(out, fmt, level.toString());
+            }
+        }
+    }
+
+    /**
+     * Formatted, encoded names (thread and logger names) by raw name. Bounded: past
+     * {@link #LIMIT} names it stops caching and encodes each time, as logback's
+     * {@code NamedConverter} gives up its cache when the miss rate is high.
+     */
+    abstract static class CachedName extends ByteConverter {
+        static final int LIMIT = 4096;
+        private final ConcurrentHashMap<String, Wtf8.Encoded> cache = new ConcurrentHashMap<>();
+        final Fmt fmt;
+
+        CachedName(Fmt fmt) {
+            this.fmt = fmt;
+        }
+
+        /** @return the final text logback appends for {@code name} (abbreviated, padded, cut) */
+        abstract String render(String name);
+
+        final boolean writeName(String name, ByteLineBuilder out) {
+            if (name == null) {
+                return Fmt.write(out, fmt, render(null));
+            }
+            Wtf8.Encoded e = cache.get(name);
+            if (e == null) {
+                if (cache.size() >= LIMIT) {
+                    return writeUncached(name, out);
+                }
+                e = Wtf8.encode(render(name));
+                cache.put(name, e);
+            }
+            return e.appendTo(out);
+        }
+
+        /** Writes a name that did not fit the cache. */
+        boolean writeUncached(String name, ByteLineBuilder out) {
+            String text = render(name);
+            return Wtf8.append(out, text, 0, text.length());
+        }
+    }
+
+    /** {@code %thread}/{@code %t}: logback's {@code ThreadConverter}. */
+    static final class ThreadName extends CachedName {
+        ThreadName(Fmt fmt) {
+            super(fmt);
+        }
+
+        @Override
+        String render(String name) {
+            return name == null ? null : Fmt.apply(fmt, name);
+        }
+
+        @Override
+        boolean writeUncached(String name, ByteLineBuilder out) {
+            return Fmt.write(out, fmt, name); // no intermediate String for threads past the cache
+        }
+
+        @Override
+        boolean write(ILoggingEvent event, ByteLineBuilder out) {
+            return writeName(event.getThreadName(), out);
+        }
+    }
+
+    /**
+     * {@code %logger{N}}/{@code %c{N}}/{@code %lo}: logback's {@code LoggerConverter}, abbreviated
+     * by logback's own {@link Abbreviator} classes (so the algorithm is exactly theirs) and cached.
+     */
+    static final class LoggerName extends CachedName {
+        private final Abbreviator abbreviator;
+
+        LoggerName(Abbreviator abbreviator, Fmt fmt) {
+            super(fmt);
+            this.abbreviator = abbreviator;
+        }
+
+        @Override
+        String render(String name) {
+            if (name == null) {
+                return null;
+            }
+            return Fmt.apply(fmt, abbreviator == null ? name : abbreviator.abbreviate(name));
+        }
+
+        @Override
+        boolean write(ILoggingEvent event, ByteLineBuilder out) {
+            return writeName(event.getLoggerName(), out);
+        }
+    }
+
+    /** {@code %msg}/{@code %m}/{@code %message}: logback's {@code MessageConverter}. */
+    static final class Message extends ByteConverter {
+        private final Fmt fmt;
+
+        Message(Fmt fmt) {
+            this.fmt = fmt;
+        }
+
+        @Override
+        boolean write(ILoggingEvent event, ByteLineBuilder out) {
+            return Fmt.write(out, fmt, event.getFormattedMessage());
+        }
+    }
+
+    /** {@code %X{key:-default}}/{@code %mdc}: logback's {@code MDCConverter}. */
+    static final class Mdc extends ByteConverter {
+        private final String key;
+        private final String defaultValue;
+        private final Fmt fmt;
+
+        Mdc(String key, String defaultValue, Fmt fmt) {
+            this.key = key;
+            this.defaultValue = defaultValue;
+            this.fmt = fmt;
+        }
+
+        @Override
+        boolean write(ILoggingEvent event, ByteLineBuilder out) {
+            Map<String, String> mdc = event.getMDCPropertyMap();
+            if (mdc == null) {
+                return Fmt.write(out, fmt, defaultValue);
+            }
+            if (key != null) {
+                String value = mdc.get(key);
+                return Fmt.write(out, fmt, value != null ? value : defaultValue);
+            }
+            // all keys: "k1=v1, k2=v2" in the map's iteration order, as MDCConverter prints them
+            int start = out.length();
+            boolean lone = false;
+            Iterator<Map.Entry<String, String>> it = mdc.entrySet().iterator();
+            while (it.hasNext()) {
+                Map.Entry<String, String> e = it.next();
+                lone |= Fmt.write(out, null, e.getKey());
+                Wtf8.append(out, "=", 0, 1);
+                lone |= Fmt.write(out, null, e.getValue());
+                if (it.hasNext()) {
+                    Wtf8.append(out, ", ", 0, 2);
+                }
+            }
+            return Fmt.region(out, fmt, start, lone);
+        }
+    }
+
+    /** {@code %contextName}/{@code %cn}: logback's {@code ContextNameConverter}. */
+    static final class ContextName extends ByteConverter {
+        private final Fmt fmt;
+
+        ContextName(Fmt fmt) {
+            this.fmt = fmt;
+        }
+
+        @Override
+        boolean write(ILoggingEvent event, ByteLineBuilder out) {
+            LoggerContextVO vo = event.getLoggerContextVO();
+            return Fmt.write(out, fmt, vo.getName());
+        }
+    }
+
+    /** {@code %relative}/{@code %r}: logback's {@code RelativeTimeConverter}. */
+    static final class Relative extends ByteConverter {
+        private final Fmt fmt;
+
+        Relative(Fmt fmt) {
+            this.fmt = fmt;
+        }
+
+        @Override
+        boolean write(ILoggingEvent event, ByteLineBuilder out) {
+            int start = out.length();
+            out.appendDecimal(event.getTimeStamp() - event.getLoggerContextVO().getBirthTime());
+            return Fmt.region(out, fmt, start, false);
+        }
+    }
+
+    /** {@code %(...)} grouping: logback's {@code IdentityCompositeConverter}; modifiers apply to the whole group. */
+    static final class Group extends ByteConverter {
+        private final ByteConverter[] children;
+        private final Fmt fmt;
+
+        Group(ByteConverter[] children, Fmt fmt) {
+            this.children = children;
+            this.fmt = fmt;
+        }
+
+        @Override
+        boolean write(ILoggingEvent event, ByteLineBuilder out) {
+            int start = out.length();
+            boolean lone = false;
+            for (ByteConverter c : children) {
+                lone |= c.write(event, out);
+            }
+            return Fmt.region(out, fmt, start, lone);
+        }
+
+        @Override
+        boolean handlesThrowable() {
+            for (ByteConverter c : children) {
+                if (c.handlesThrowable()) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /**
+     * A conversion rendered by the logback converter itself, started with the same options and
+     * modifiers: the throwable converters ({@code %ex}, {@code %xEx}, {@code %rEx}, {@code %nopex},
+     * and subclasses such as Spring Boot's {@code %wEx}), {@code %kvp}, and Spring Boot's converters
+     * ({@code %clr(...)}, {@code %esb(...)}, {@code %applicationName}, {@code %correlationId}).
+     * Output is logback's by construction; the cost (a String per event) is paid for throwables and
+     * key-value pairs only when the event has them.
+     */
+    static final class Delegate extends ByteConverter {
+        private static final ThreadLocal<StringBuilder> BUF = ThreadLocal.withInitial(() -> new StringBuilder(256));
+        private final DynamicConverter<ILoggingEvent> converter;
+        private final boolean throwable;
+        private final boolean kvp;
+        private final boolean unformatted;
+        private final boolean handlesThrowable;
+
+        Delegate(DynamicConverter<ILoggingEvent> converter) {
+            this.converter = converter;
+            this.throwable = converter instanceof ThrowableHandlingConverter;
+            this.kvp = converter.getClass() == KeyValuePairConverter.class;
+            this.unformatted = converter.getFormattingInfo() == null;
+            this.handlesThrowable = handles(converter);
+        }
+
+        /** Mirrors {@code EnsureExceptionHandling.chainHandlesThrowable}, composites' children included. */
+        private static boolean handles(Converter<ILoggingEvent> c) {
+            for (; c != null; c = c.getNext()) {
+                if (c instanceof ThrowableHandlingConverter) {
+                    return true;
+                }
+                if (c instanceof CompositeConverter && handles(((CompositeConverter<ILoggingEvent>) c).getChildConverter())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        boolean write(ILoggingEvent event, ByteLineBuilder out) {
+            if (unformatted) {
+                // both converters print "" for an event without a throwable / key-value pairs
+                if (throwable && event.getThrowableProxy() == null) {
+                    return false;
+                }
+                if (kvp && (event.getKeyValuePairs() == null || event.getKeyValuePairs().isEmpty())) {
+                    return false;
+                }
+            }
+            StringBuilder sb = BUF.get();
+            if (sb.length() != 0) {
+                sb = new StringBuilder(); // re-entered (a converter that logs): do not clobber the outer text
+            }
+            try {
+                converter.write(sb, event);
+                return Wtf8.append(out, sb, 0, sb.length());
+            } finally {
+                sb.setLength(0);
+                if (sb.capacity() > 64 * 1024) {
+                    BUF.remove(); // do not keep a huge stack trace's buffer per thread
+                }
+            }
+        }
+
+        @Override
+        boolean handlesThrowable() {
+            return handlesThrowable;
+        }
+    }
+}
