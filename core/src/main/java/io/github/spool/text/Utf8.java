@@ -7,7 +7,9 @@ import java.nio.ByteBuffer;
  * log4j2's reusable messages). Output is byte-for-byte what {@code String.getBytes(UTF_8)} gives:
  * a surrogate pair becomes four bytes, an unpaired surrogate (high without a following low, or a
  * low without a preceding high) becomes {@code '?'}, as the JDK encoder's replacement does.
- * Static and stateless, hence thread-safe.
+ * Static and stateless, hence thread-safe. A per-char loop: for long runs of text from a
+ * {@code String} or {@code StringBuilder}, {@link ByteLineBuilder#append(CharSequence)} is faster
+ * (it bulk-copies into per-thread scratch and uses the JDK encoder's ASCII loop).
  */
 public final class Utf8 {
 

@@ -73,6 +73,31 @@ class ByteLineBuilderTest {
     }
 
     @Test
+    void bulkEncodingMatchesTheJdkAcrossChunkBoundaries() {
+        final long seed = Long.getLong("spool.test.seed", System.nanoTime());
+        final SplittableRandom rnd = new SplittableRandom(seed);
+        ByteLineBuilder b = new ByteLineBuilder(16);
+        for (int i = 0; i < 5_000; i++) {
+            // Long enough for several chunks, so pairs and lone surrogates land on the boundaries.
+            String s = Utf8Test.randomString(rnd, 4 * ByteLineBuilder.CHUNK);
+            int start = s.isEmpty() ? 0 : rnd.nextInt(s.length());
+            CharSequence input = (i & 1) == 0 ? s : new StringBuilder(s);
+            b.reset();
+            b.appendAscii(">").append(input, start, s.length());
+            final int iteration = i;
+            assertArrayEquals((">" + s.substring(start)).getBytes(StandardCharsets.UTF_8),
+                Arrays.copyOf(b.array(), b.length()), () -> "seed " + seed + " iteration " + iteration);
+        }
+        // A pair straddling the first chunk boundary, and a lone high surrogate just before it.
+        for (String tail : new String[] {"\uD83D\uDE00tail", "\uD83Dx", "\uDE00"}) {
+            String s = "a".repeat(ByteLineBuilder.CHUNK - 1) + tail;
+            b.reset();
+            b.append(s);
+            assertArrayEquals(s.getBytes(StandardCharsets.UTF_8), Arrays.copyOf(b.array(), b.length()), tail);
+        }
+    }
+
+    @Test
     void printsExtremeLongs() {
         ByteLineBuilder b = new ByteLineBuilder(1);
         for (long v : new long[] {0, -1, 9, 10, -10, Long.MAX_VALUE, Long.MIN_VALUE, 1_000_000_000_000L}) {

@@ -1,5 +1,6 @@
 package io.github.spool.bench.time;
 
+import io.github.spool.text.ByteLineBuilder;
 import io.github.spool.text.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
@@ -13,7 +14,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Encoding a ~100-char message: Spool's {@link Utf8#encode} into a reused array against
+ * Encoding a ~90-char message: Spool's {@link Utf8#encode} and {@link ByteLineBuilder#append}
+ * (bulk path: getChars into a scratch array, then the JDK encoder's ASCII loop) into a reused array against
  * {@code String.getBytes(UTF_8)}, from a {@code String} and from a {@code StringBuilder} (log4j2's
  * reusable messages hand over a StringBuilder; getBytes then needs a {@code toString()} first).
  * Lives beside the time benchmarks so {@code 'bench.time'} runs the whole issue-3 suite.
@@ -30,6 +32,7 @@ public class Utf8Benchmark {
     private String string;
     private StringBuilder builder;
     private final byte[] dst = new byte[1024];
+    private final ByteLineBuilder line = new ByteLineBuilder(1024);
 
     /** Builds the message. */
     @Setup
@@ -62,5 +65,21 @@ public class Utf8Benchmark {
     @Benchmark
     public byte[] stringBuilderToStringGetBytes() {
         return builder.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Spool: what the adapters call, String into the per-thread line (bulk path). */
+    @Benchmark
+    public int byteLineBuilderAppendString() {
+        line.reset();
+        line.append(string);
+        return line.length();
+    }
+
+    /** Spool: StringBuilder into the per-thread line (bulk path). */
+    @Benchmark
+    public int byteLineBuilderAppendStringBuilder() {
+        line.reset();
+        line.append(builder);
+        return line.length();
     }
 }
