@@ -7,6 +7,7 @@ import io.github.spool.metrics.JmxRegistry;
 import io.github.spool.metrics.SpoolAppenderStats;
 import io.github.spool.metrics.WriterCounters;
 import io.github.spool.ring.ManyToOneCellRing;
+import io.github.spool.time.CachedClock;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -88,7 +89,8 @@ public final class Spool implements AutoCloseable {
     }
 
     private static LongSupplier clockStaleness() {
-        return () -> 0L; // replaced by the cached clock's staleness once core's clock lands
+        // Read on demand only (JMX): the clock thread sleeps again after a second without readers.
+        return () -> CachedClock.get().stalenessMillis();
     }
 
     /** @return the appender's name */

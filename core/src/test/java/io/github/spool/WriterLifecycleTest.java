@@ -83,6 +83,8 @@ class WriterLifecycleTest {
         assertTrue(ManagementFactory.getPlatformMBeanServer().isRegistered(name));
         byte[] b = "x\n".getBytes();
         spool.append(b, 0, 2, Severity.INFO);
+        Object staleness = ManagementFactory.getPlatformMBeanServer().getAttribute(name, "ClockStalenessMillis");
+        assertTrue((Long) staleness >= 0 && (Long) staleness < 10_000, "clock staleness readable: " + staleness);
         assertTrue(spool.stop(5, TimeUnit.SECONDS));
         // Read before unregistering would race; the stats object stays readable after stop.
         assertEquals(1L, spool.stats().getEventsWritten());
