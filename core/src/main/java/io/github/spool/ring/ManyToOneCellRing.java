@@ -8,6 +8,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -72,6 +73,8 @@ public final class ManyToOneCellRing extends RingPadTail {
     private final AtomicLong cells = new AtomicLong();
     private final AtomicLongArray discarded = new AtomicLongArray(Severity.COUNT);
     private final AtomicLong highWater = new AtomicLong();
+    /** Producers parked at the cap, waiting for the writer to free a cell. Slow path only. */
+    private final ConcurrentLinkedQueue<Thread> blocked = new ConcurrentLinkedQueue<>();
     private volatile boolean closed;
 
     // Consumer-private.
@@ -181,7 +184,10 @@ public final class ManyToOneCellRing extends RingPadTail {
                 }
                 int gen = Cell.gen(word);
                 if (start <= cur.capacity && cur.casSeal(gen, start)) {
-                    signal.signal(); // the writer can finish the sealed cell now
+                    // A full cell is worth a wake-up even of a napping writer (one unpark per
+                    // cell, not per record): otherwise a fast producer fills the ring while the
+                    // writer naps, then waits for it at the cap.
+                    signal.wakeNow();
                 }
                 if (waiter == null) {
                     waiter = new Waiter();
@@ -237,7 +243,7 @@ public final class ManyToOneCellRing extends RingPadTail {
             } else if (discardable(severity) && atCap(oversized ? len : cellSize)) {
                 return discard(severity);
             }
-            waiter.idle();
+            waiter.idle(this);
         }
     }
 
@@ -307,7 +313,7 @@ public final class ManyToOneCellRing extends RingPadTail {
         private int rounds;
         private boolean interrupted;
 
-        void idle() {
+        void idle(ManyToOneCellRing ring) {
             int r = rounds++;
             if (r < 64) {
                 Thread.onSpinWait();
@@ -319,8 +325,14 @@ public final class ManyToOneCellRing extends RingPadTail {
                 if (Thread.interrupted()) {
                     interrupted = true;
                 }
-                long nanos = Math.min(TimeUnit.MILLISECONDS.toNanos(1), 1000L << Math.min(10, r - 96));
-                LockSupport.parkNanos(this, nanos);
+                // Register, re-check, park: the writer unparks registered producers whenever it
+                // frees a cell (release). A free cell between our last look and the registration
+                // is caught by the re-check; the timeout bounds anything else.
+                ring.blocked.offer(Thread.currentThread());
+                if (ring.pool.isEmpty() && !ring.closed) {
+                    long nanos = Math.min(TimeUnit.MILLISECONDS.toNanos(1), 1000L << Math.min(10, r - 96));
+                    LockSupport.parkNanos(this, nanos);
+                }
             }
         }
 
@@ -428,6 +440,14 @@ public final class ManyToOneCellRing extends RingPadTail {
             }
         }
         batch.clear();
+        wakeBlocked();
+    }
+
+    private void wakeBlocked() {
+        Thread t;
+        while ((t = blocked.poll()) != null) {
+            LockSupport.unpark(t);
+        }
     }
 
     /**
@@ -468,6 +488,7 @@ public final class ManyToOneCellRing extends RingPadTail {
     /** Stops accepting records: producers get {@link AppendResult#CLOSED} from now on, once sealed. */
     public void close() {
         closed = true;
+        wakeBlocked();
     }
 
     /** @return whether {@link #close} was called */

@@ -56,7 +56,11 @@ public final class StdoutThroughput {
     }
 
     private static void spool(int records, int threads, byte[] line) throws Exception {
-        Spool spool = Spool.start(SpoolConfig.builder("stdout-throughput").build());
+        SpoolConfig.Builder b = SpoolConfig.builder("stdout-throughput");
+        // Optional sizes for experiments: -Dbench.bufferSize=..., -Dbench.maxBufferSize=...
+        b.bufferSize(Long.getLong("bench.bufferSize", SpoolConfig.DEFAULT_BUFFER_SIZE));
+        b.maxBufferSize(Long.getLong("bench.maxBufferSize", SpoolConfig.DEFAULT_MAX_BUFFER_SIZE));
+        Spool spool = Spool.start(b.build());
         runThreads(threads, records, () -> {
             int n = records / threads;
             for (int i = 0; i < n; i++) {
