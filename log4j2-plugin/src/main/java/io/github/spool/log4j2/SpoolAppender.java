@@ -172,7 +172,10 @@ public final class SpoolAppender extends AbstractAppender {
         boolean done = super.stop(timeout, timeUnit, false);
         Spool s = spool;
         if (s != null) {
-            long millis = timeout > 0 ? timeUnit.toMillis(timeout) : Spool.DEFAULT_STOP_TIMEOUT_MILLIS;
+            // log4j2 passes small timeouts (LogManager.shutdown() gave 50 ms): a user who stops
+            // log4j2 expects the tail flushed, as its file appenders flush synchronously. Wait at
+            // least core's default; what remains after that is left to core's shutdown hook.
+            long millis = Math.max(timeout > 0 ? timeUnit.toMillis(timeout) : 0, Spool.DEFAULT_STOP_TIMEOUT_MILLIS);
             if (!s.stop(millis, TimeUnit.MILLISECONDS)) {
                 LOGGER.warn("Spool appender '{}' did not drain within {} ms", getName(), millis);
                 done = false;

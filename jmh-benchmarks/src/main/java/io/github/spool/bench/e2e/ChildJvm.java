@@ -58,6 +58,8 @@ public final class ChildJvm {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_OPTIONS);
         command.add("-D" + Subjects.FILE_PROPERTY + "=" + outFile);
+        // Give Spool's exit drain the same allowance as logback-async's maxFlushTime (60 s).
+        command.add("-Dspool.shutdownTimeoutMillis=60000");
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(workload.getName());
