@@ -40,7 +40,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class Log4j2ProducerBenchmark {
 
     /** The log4j2 configuration under test. */
-    @Param({"console", "console-direct", "async-console-direct", "raf", "null", "spool"})
+    @Param({"console", "console-direct", "async-console-direct", "raf", "null", "spool-log4j2"})
     public String config;
 
     /** Where the output goes: {@code /dev/null} by default, or a file (it grows by ~100 bytes per op). */
@@ -69,7 +69,7 @@ public class Log4j2ProducerBenchmark {
             case "console-direct", "async-console-direct" -> xml = "bench/log4j2-file-unbuffered.xml";
             case "raf" -> xml = "bench/log4j2-raf.xml";
             case "null" -> xml = "bench/log4j2-null.xml";
-            case "spool" -> xml = "bench/log4j2-spool-file.xml";
+            case "spool-log4j2" -> xml = "bench/log4j2-spool-file.xml";
             default -> throw new IllegalArgumentException("unknown config " + config);
         }
         if (config.startsWith("async")) {

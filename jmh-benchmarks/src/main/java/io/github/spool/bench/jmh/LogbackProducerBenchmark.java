@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
 public class LogbackProducerBenchmark {
 
     /** The logback configuration under test. */
-    @Param({"console", "async", "nop", "spool"})
+    @Param({"console", "async", "nop", "spool-logback"})
     public String config;
 
     /** Where the output goes: {@code /dev/null} by default, or a file (it grows by ~100 bytes per op). */
@@ -58,11 +58,11 @@ public class LogbackProducerBenchmark {
             case "console" -> "bench/logback-console.xml";
             case "async" -> "bench/logback-async-console.xml";
             case "nop" -> "bench/logback-nop.xml";
-            case "spool" -> "bench/logback-spool-file.xml";
+            case "spool-logback" -> "bench/logback-spool-file.xml";
             default -> throw new IllegalArgumentException("unknown config " + config);
         };
         System.setProperty("bench.file", sink);
-        if (!config.equals("nop") && !config.equals("spool")) {
+        if (!config.equals("nop") && !config.equals("spool-logback")) {
             previousOut = JmhSupport.redirectSystemOut(sink);
         }
         System.setProperty("logback.configurationFile", xml);
