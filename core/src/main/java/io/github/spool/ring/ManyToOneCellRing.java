@@ -225,7 +225,7 @@ public final class ManyToOneCellRing extends RingPadTail {
                     sealed.srInstallFlag(0);
                     return null;
                 }
-                Cell fresh = obtain(oversized ? len : cellSize, sealed);
+                Cell fresh = obtain(oversized ? len : cellSize);
                 if (fresh != null) {
                     fresh.reincarnate(len); // pre-claims [0, len) for us
                     sealed.svNext(fresh);
@@ -273,7 +273,7 @@ public final class ManyToOneCellRing extends RingPadTail {
      * A cell for the installer: a pooled one, else a new one while under the cap. Only the holder
      * of an install flag calls this, so allocations are serialised and the cap is exact.
      */
-    private Cell obtain(int need, Cell sealed) {
+    private Cell obtain(int need) {
         if (need <= cellSize) {
             Cell c = pool.pollFirst();
             if (c != null) {
@@ -293,8 +293,10 @@ public final class ManyToOneCellRing extends RingPadTail {
             return tryNewCell(need, true);
         }
         // A record that cannot fit beside even one other cell is admitted alone, over the cap,
-        // once everything before it has been written: never truncated, never refused forever.
-        if (need > maxBufferSize - cellSize && allocated.get() <= sealed.capacity) {
+        // once everything before it has been written and pooled cells are freed: at most one
+        // standard cell (the sealed one) still counts, so the peak is cellSize + need. (A written
+        // dedicated cell stops counting even before its successor exists: see Batch.unaccount.)
+        if (need > maxBufferSize - cellSize && allocated.get() <= cellSize) {
             return tryNewCell(need, true);
         }
         return null;
