@@ -9,8 +9,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -93,19 +91,10 @@ class DrainAndFaultTest {
 
     @Test
     void pipeWhoseReaderGoesAwayGivesEpipeNotAnException() throws Exception {
-        Path fifo = dir.resolve("fifo");
-        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
-        // Opening a FIFO for writing blocks until a reader opens it: open the reader beside it.
-        CompletableFuture<FileChannel> reader = CompletableFuture.supplyAsync(() -> {
-            try {
-                return FileChannel.open(fifo, StandardOpenOption.READ);
-            } catch (IOException e) {
-                throw new RuntimeException(e);
-            }
-        });
+        Fifo fifo = Fifo.open(dir);
         RecordedStatus status = new RecordedStatus();
-        Spool spool = Spool.start(SpoolConfig.builder("epipe").statusListener(status).build(), ChannelSink.append(fifo));
-        FileChannel in = reader.get(10, TimeUnit.SECONDS);
+        Spool spool = Spool.start(SpoolConfig.builder("epipe").statusListener(status).build(), fifo.sink);
+        FileChannel in = fifo.reader;
         int n = 20_000;
         ByteBuffer first = ByteBuffer.allocate(1_000);
         for (int i = 0; i < n; i++) {

@@ -187,19 +187,10 @@ class OverflowTest {
     @Test
     void aRealPipeNobodyReadsStaysUnderTheCapThenLosesNothing() throws Exception {
         java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("spool-pipe");
-        java.nio.file.Path fifo = dir.resolve("fifo");
-        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
-        java.util.concurrent.CompletableFuture<java.nio.channels.FileChannel> reader = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-            try {
-                return java.nio.channels.FileChannel.open(fifo, java.nio.file.StandardOpenOption.READ);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
+        Fifo fifo = Fifo.open(dir);
         Spool spool = Spool.start(SpoolConfig.builder("overflow-pipe").bufferSize(BUFFER).maxBufferSize(MAX)
-                .overflowPolicy(OverflowPolicy.DISCARD).statusListener(new RecordedStatus()).build(),
-                io.github.spool.io.ChannelSink.append(fifo));
-        java.nio.channels.FileChannel in = reader.get(10, TimeUnit.SECONDS);
+                .overflowPolicy(OverflowPolicy.DISCARD).statusListener(new RecordedStatus()).build(), fifo.sink);
+        java.nio.channels.FileChannel in = fifo.reader;
         int n = 20_000; // 2 MB into a 64 KiB pipe and a 64 KiB ring: most must be dropped
         long accepted = 0;
         for (int i = 0; i < n; i++) {
