@@ -40,15 +40,6 @@ public final class Batch {
         return records[i];
     }
 
-    /** @return total bytes remaining in the collected ranges */
-    public long remainingBytes() {
-        long n = 0;
-        for (int i = 0; i < count; i++) {
-            n += segments[i].remaining();
-        }
-        return n;
-    }
-
     void add(ByteBuffer segment, long recordCount) {
         segments[count] = segment;
         records[count] = recordCount;

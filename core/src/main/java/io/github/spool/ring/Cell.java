@@ -120,10 +120,6 @@ public final class Cell extends CellPadTail {
         return word & BYTES_MASK;
     }
 
-    static long commitDelta(int len) {
-        return ((long) len << RECORD_BITS) | 1L;
-    }
-
     static long committedBytes(long committedWord) {
         return committedWord >>> RECORD_BITS;
     }
@@ -244,9 +240,5 @@ public final class Cell extends CellPadTail {
 
     Cell lvNext() {
         return (Cell) NEXT.getVolatile(this);
-    }
-
-    int lvInstallFlag() {
-        return (int) INSTALL_FLAG.getVolatile(this);
     }
 }
