@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +33,20 @@ class ForkedLoadTest {
             "\\d\\d:\\d\\d:\\d\\d\\.\\d{3} \\[producer-(\\d+)\\] INFO  Load - seq=(\\d+) thread=(\\d+) "
                     + Pattern.quote(LoadMain.PAYLOAD));
 
+    /**
+     * log4j2's ring for all-async loggers, set explicitly (it is also the default with thread-locals).
+     * The async runs log fewer events than it holds, so log4j2 never takes its queue-full path:
+     * log4j-core 2.26.1's {@code AsyncLoggerDisruptor.getEventRoute()} reads Disruptor 3.4.4's
+     * {@code RingBuffer.remainingCapacity()}, which loads the consumer's sequence before the
+     * producers' cursor and so can come out negative while the ring is full and moving; log4j2
+     * takes a negative capacity for "shut down" and drops the event without a status message. It
+     * happened once in CI (one event of 1,000,000 missing) and 11 times in 1.2M full-ring checks
+     * in a stand-alone Disruptor run (docs/log4j2.md). Below the ring's size every event reaches
+     * the appender, so a gap in the output is Spool's.
+     */
+    private static final int ASYNC_RING_SLOTS = 262_144;
+    private static final int ASYNC_PER_THREAD = 60_000;
+
     @TempDir
     Path dir;
 
@@ -46,9 +59,9 @@ class ForkedLoadTest {
     }
 
     @Test
-    void allAsyncLoggersConsoleMillionLines() throws Exception {
-        Path out = run("spool-console.xml", true, 4, 250_000, "shutdown", null);
-        verify(out, 4, 250_000, true);
+    void allAsyncLoggersConsole() throws Exception {
+        Path out = run("spool-console.xml", true, 4, ASYNC_PER_THREAD, "shutdown", null);
+        verify(out, 4, ASYNC_PER_THREAD, true);
     }
 
     @Test
@@ -59,10 +72,10 @@ class ForkedLoadTest {
     }
 
     @Test
-    void allAsyncLoggersFileWithSpoolLayoutMillionLines() throws Exception {
+    void allAsyncLoggersFileWithSpoolLayout() throws Exception {
         Path file = dir.resolve("async.log");
-        run("spool-file-spoollayout.xml", true, 4, 250_000, "shutdown", file);
-        verify(file, 4, 250_000, true);
+        run("spool-file-spoollayout.xml", true, 4, ASYNC_PER_THREAD, "shutdown", file);
+        verify(file, 4, ASYNC_PER_THREAD, true);
     }
 
     /**
@@ -82,8 +95,8 @@ class ForkedLoadTest {
      */
     @Test
     void allAsyncReturnFromMainKeepsTheDisruptorTail() throws Exception {
-        Path out = run("spool-console.xml", true, 4, 250_000, "return", null);
-        verify(out, 4, 250_000, true);
+        Path out = run("spool-console.xml", true, 4, ASYNC_PER_THREAD, "return", null);
+        verify(out, 4, ASYNC_PER_THREAD, true);
     }
 
     /** log4j2's web-application mode: no thread-locals, buffers per event; output unchanged. */
@@ -118,6 +131,7 @@ class ForkedLoadTest {
         cmd.addAll(List.of(jvmArgs));
         if (async) {
             cmd.add("-Dlog4j2.contextSelector=" + ASYNC_SELECTOR);
+            cmd.add("-Dlog4j2.asyncLoggerRingBufferSize=" + ASYNC_RING_SLOTS);
         }
         if (file != null) {
             cmd.add("-Dspool.it.file=" + file);
@@ -147,8 +161,8 @@ class ForkedLoadTest {
             seen[t] = new BitSet(perThread);
         }
         long lines = 0;
-        File f = out.toFile();
-        try (BufferedReader r = Files.newBufferedReader(f.toPath(), StandardCharsets.UTF_8)) {
+        String firstDisorder = null;
+        try (BufferedReader r = Files.newBufferedReader(out, StandardCharsets.UTF_8)) {
             String line;
             while ((line = r.readLine()) != null) {
                 lines++;
@@ -159,18 +173,30 @@ class ForkedLoadTest {
                 int t = Integer.parseInt(m.group(1));
                 int seq = Integer.parseInt(m.group(2));
                 assertEquals(t, Integer.parseInt(m.group(3)), "thread name vs thread field, line " + lines);
-                if (ordered) {
-                    assertEquals(next[t], seq, "producer " + t + " out of order at line " + lines);
-                    next[t]++;
-                }
                 if (seen[t].get(seq)) {
-                    fail("duplicate: producer " + t + " seq " + seq);
+                    fail("duplicate: producer " + t + " seq " + seq + " at line " + lines);
                 }
                 seen[t].set(seq);
+                if (ordered && seq != next[t] && firstDisorder == null) {
+                    // Keep reading: whether the expected event turns up later (reordered) or
+                    // never (lost) tells the two failures apart.
+                    firstDisorder = "producer " + t + " expected seq " + next[t] + " at line " + lines + ", got " + seq;
+                }
+                next[t] = Math.max(next[t], seq + 1);
             }
         }
+        StringBuilder missing = new StringBuilder();
         for (int t = 0; t < threads; t++) {
-            assertEquals(perThread, seen[t].cardinality(), "events of producer " + t);
+            int lost = perThread - seen[t].cardinality();
+            if (lost != 0) {
+                missing.append(" producer ").append(t).append(": ").append(lost).append(" missing, first seq ")
+                        .append(seen[t].nextClearBit(0)).append(';');
+            }
+        }
+        if (firstDisorder != null || missing.length() != 0) {
+            fail((firstDisorder == null ? "in order" : "out of order: " + firstDisorder) + "; "
+                    + (missing.length() == 0 ? "none missing (reordered)" : "missing:" + missing)
+                    + " (" + lines + " lines)");
         }
         assertEquals((long) threads * perThread, lines, "lines");
     }
