@@ -206,12 +206,18 @@ abstract class ByteConverter {
 
         @Override
         boolean write(ILoggingEvent event, ByteLineBuilder out) {
+            if (fmt == null) {
+                int direct = DirectMessage.write(event, out);
+                if (direct != DirectMessage.DECLINED) {
+                    return direct != 0;
+                }
+            }
             return Fmt.write(out, fmt, event.getFormattedMessage());
         }
     }
 
     /** {@code %X{key:-default}}/{@code %mdc}: logback's {@code MDCConverter}. */
-    static final class Mdc extends ByteConverter {
+    static final class Mdc extends ByteConverter implements Fmt.ExactText {
         private final String key;
         private final String defaultValue;
         private final Fmt fmt;
@@ -234,6 +240,11 @@ abstract class ByteConverter {
             }
             // all keys: "k1=v1, k2=v2" in the map's iteration order, as MDCConverter prints them
             int start = out.length();
+            boolean lone = writeAll(mdc, out);
+            return Fmt.region(out, fmt, start, lone, this, event);
+        }
+
+        private static boolean writeAll(Map<String, String> mdc, ByteLineBuilder out) {
             boolean lone = false;
             Iterator<Map.Entry<String, String>> it = mdc.entrySet().iterator();
             while (it.hasNext()) {
@@ -245,7 +256,23 @@ abstract class ByteConverter {
                     Wtf8.append(out, ", ", 0, 2);
                 }
             }
-            return Fmt.region(out, fmt, start, lone);
+            return lone;
+        }
+
+        /** The all-keys text as MDCConverter builds it, for a cut through non-ASCII text. */
+        @Override
+        public String exactText(ILoggingEvent event) {
+            Map<String, String> mdc = event.getMDCPropertyMap();
+            StringBuilder sb = new StringBuilder();
+            Iterator<Map.Entry<String, String>> it = mdc.entrySet().iterator();
+            while (it.hasNext()) {
+                Map.Entry<String, String> e = it.next();
+                sb.append(e.getKey()).append('=').append(e.getValue());
+                if (it.hasNext()) {
+                    sb.append(", ");
+                }
+            }
+            return sb.toString();
         }
     }
 
@@ -281,13 +308,17 @@ abstract class ByteConverter {
     }
 
     /** {@code %(...)} grouping: logback's {@code IdentityCompositeConverter}; modifiers apply to the whole group. */
-    static final class Group extends ByteConverter {
+    static final class Group extends ByteConverter implements Fmt.ExactText {
         private final ByteConverter[] children;
         private final Fmt fmt;
 
-        Group(ByteConverter[] children, Fmt fmt) {
+        /** logback's own converters for the children: the group's exact text for a rare cut, or null. */
+        private final Converter<ILoggingEvent> exactChildren;
+
+        Group(ByteConverter[] children, Fmt fmt, Converter<ILoggingEvent> exactChildren) {
             this.children = children;
             this.fmt = fmt;
+            this.exactChildren = exactChildren;
         }
 
         @Override
@@ -297,7 +328,16 @@ abstract class ByteConverter {
             for (ByteConverter c : children) {
                 lone |= c.write(event, out);
             }
-            return Fmt.region(out, fmt, start, lone);
+            return Fmt.region(out, fmt, start, lone, exactChildren == null ? null : this, event);
+        }
+
+        @Override
+        public String exactText(ILoggingEvent event) {
+            StringBuilder sb = new StringBuilder();
+            for (Converter<ILoggingEvent> c = exactChildren; c != null; c = c.getNext()) {
+                c.write(sb, event);
+            }
+            return sb.toString();
         }
 
         @Override

@@ -2,6 +2,7 @@ package io.github.spool.logback;
 
 import ch.qos.logback.core.pattern.FormatInfo;
 import io.github.spool.text.ByteLineBuilder;
+import ch.qos.logback.classic.spi.ILoggingEvent;
 import java.util.Arrays;
 
 /**
@@ -89,6 +90,22 @@ final class Fmt {
      * @return whether the region holds a lone surrogate afterwards
      */
     static boolean region(ByteLineBuilder out, Fmt fmt, int start, boolean lone) {
+        return region(out, fmt, start, lone, null, null);
+    }
+
+    /**
+     * As {@link #region(ByteLineBuilder, Fmt, int, boolean)}, for a region made of several pieces
+     * (a group, all MDC keys). A cut through non-ASCII text must work on the region's exact UTF-16
+     * text: a lone surrogate inside a piece has already been written as {@code '?'}, and the cut
+     * may move it next to a neighbour it pairs with in logback's line. So on that rare path the
+     * region is rendered again as text by {@code exact}.
+     *
+     * @param exact renders the region's text unformatted, or {@code null} if the written bytes
+     *              decode to it exactly (a single piece, dates, numbers)
+     * @param event the event the region was written for
+     * @return whether the region holds a lone surrogate afterwards
+     */
+    static boolean region(ByteLineBuilder out, Fmt fmt, int start, boolean lone, ExactText exact, ILoggingEvent event) {
         if (fmt == null) {
             return lone;
         }
@@ -103,11 +120,8 @@ final class Fmt {
                 out.setLength(start + fmt.max);
                 return false;
             }
-            // rare: cut on char boundaries of the original UTF-16 text. A lone surrogate from inside
-            // a piece is already '?' here, so if the cut moves it to the edge it no longer pairs with
-            // a neighbour as it would in logback: the one known difference, needing a group or
-            // all-keys %mdc cut through non-ASCII text right next to an opposite lone surrogate.
-            String s = Wtf8.decode(a, start, end);
+            // rare: cut on char boundaries of the original UTF-16 text
+            String s = exact != null ? exact.exactText(event) : Wtf8.decode(a, start, end);
             out.setLength(start);
             String cut = fmt.leftTruncate ? s.substring(s.length() - fmt.max) : s.substring(0, fmt.max);
             return Wtf8.append(out, cut, 0, cut.length());
@@ -122,6 +136,12 @@ final class Fmt {
             }
         }
         return lone;
+    }
+
+    /** A multi-piece region that can render its exact text again (see {@link #region(ByteLineBuilder, Fmt, int, boolean, ExactText, ILoggingEvent)}). */
+    interface ExactText {
+        /** @return the region's text for {@code event}, before modifiers */
+        String exactText(ILoggingEvent event);
     }
 
     static void spaces(ByteLineBuilder out, int n) {

@@ -147,7 +147,15 @@ final class PatternCompiler {
         DynamicConverter<ILoggingEvent> dc = instantiate(word);
         if (dc != null && dc.getClass() == IdentityCompositeConverter.class) {
             List<ByteConverter> children = compileChain(cn.getChildNode());
-            return new ByteConverter.Group(children.toArray(new ByteConverter[0]), Fmt.of(cn.getFormatInfo()));
+            Fmt fmt = Fmt.of(cn.getFormatInfo());
+            Converter<ILoggingEvent> exact = null;
+            if (fmt != null && fmt.max < Integer.MAX_VALUE) {
+                // a cut group keeps logback's own children for the rare cut through non-ASCII text
+                exact = logbackParser.compile(cn.getChildNode(), converters);
+                ConverterUtil.setContextForConverters(context, exact);
+                ConverterUtil.startConverters(exact);
+            }
+            return new ByteConverter.Group(children.toArray(new ByteConverter[0]), fmt, exact);
         }
         if (dc instanceof CompositeConverter && DELEGATED.contains(dc.getClass().getName())) {
             // Spring Boot's %clr(...) and %esb(...): the group is compiled and rendered by logback

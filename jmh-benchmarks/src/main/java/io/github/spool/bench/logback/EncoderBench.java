@@ -1,6 +1,7 @@
 package io.github.spool.bench.logback;
 
 import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.LoggingEvent;
@@ -33,6 +34,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * logback's per-millisecond date cache likes). {@code events=4096}: prebuilt events one millisecond
  * apart, cycled, so every call renders a new millisecond as under steady logging. The formatted
  * message is cached in each event after its first use, for both encoders alike.
+ *
+ * <p>The {@code *FreshEvent} benchmarks build a new event per call with logback's own constructor
+ * (as {@code Logger.info} does), so the message is formatted every time, as in real logging: logback
+ * formats it through slf4j's {@code MessageFormatter}, SpoolEncoder writes it straight into the line
+ * for plain argument types. Event construction costs both sides the same.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -52,6 +58,8 @@ public class EncoderBench {
     private PatternLayoutEncoder logback;
     private SpoolEncoder spool;
     private ByteLineBuilder line;
+    private Logger logger;
+    private int seq;
 
     @Setup
     public void setup() {
@@ -69,6 +77,7 @@ public class EncoderBench {
             throw new IllegalStateException("SpoolEncoder did not start: " + lc.getStatusManager().getCopyOfStatusList());
         }
         line = new ByteLineBuilder(256);
+        logger = lc.getLogger("com.example.orders.service.OrderProcessingService");
         ring = new LoggingEvent[events];
         long t0 = 1_763_774_400_000L;
         for (int i = 0; i < events; i++) {
@@ -106,6 +115,24 @@ public class EncoderBench {
     @Benchmark
     public byte[] spoolEncoder() {
         return spool.encode(nextEvent());
+    }
+
+    private LoggingEvent freshEvent() {
+        int i = seq++;
+        return new LoggingEvent(Logger.FQCN, logger, Level.INFO, "Order processed id={} status={} size={}", null,
+                new Object[] {500_000 + (i & 0xFFFF), "OK", 7});
+    }
+
+    @Benchmark
+    public byte[] patternLayoutEncoderFreshEvent() {
+        return logback.encode(freshEvent());
+    }
+
+    @Benchmark
+    public int spoolEncoderIntoBuilderFreshEvent() {
+        line.reset();
+        spool.encodeTo(freshEvent(), line);
+        return line.length();
     }
 
     @Benchmark
