@@ -53,6 +53,7 @@ public final class LatencyWorkload {
             }
         }
         long produced = System.nanoTime();
+        java.util.Map<String, String> cpu = CpuFacts.snapshot();
         subject.stop();
         long stopped = System.nanoTime();
 
@@ -69,6 +70,7 @@ public final class LatencyWorkload {
         a.put("max", histogram.getMaxValue());
         a.put("nanos.stop", stopped - produced);
         a.putAll(subject.facts());
+        a.putAll(cpu);
         a.writeResults();
     }
 }

@@ -82,6 +82,7 @@ public final class RequestWorkload {
             servers[i].join();
             clientSockets[i].close();
         }
+        java.util.Map<String, String> cpu = CpuFacts.snapshot();
         subject.stop();
         if (failure.get() != null) {
             throw new IllegalStateException("a connection failed", failure.get());
@@ -97,6 +98,7 @@ public final class RequestWorkload {
         }
         a.put("events", events);
         a.putAll(subject.facts());
+        a.putAll(cpu);
         a.writeResults();
     }
 

@@ -60,6 +60,7 @@ public final class ThroughputWorkload {
             p.join();
         }
         long produced = System.nanoTime();
+        java.util.Map<String, String> cpu = CpuFacts.snapshot();
         subject.stop();
         long stopped = System.nanoTime();
         if (failure.get() != null) {
@@ -74,6 +75,7 @@ public final class ThroughputWorkload {
             a.put("produced." + t, perThread);
         }
         a.putAll(subject.facts());
+        a.putAll(cpu);
         a.writeResults();
     }
 }

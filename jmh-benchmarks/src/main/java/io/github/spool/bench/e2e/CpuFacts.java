@@ -1,0 +1,39 @@
+package io.github.spool.bench.e2e;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * CPU time spent so far by the whole process and by Spool's writer threads, read just before a
+ * workload stops its subject (a writer thread's time is gone once it ends). On a 2-core machine
+ * the writer's CPU is CPU the application does not get, so the request and latency scenarios
+ * report it beside their figures.
+ */
+final class CpuFacts {
+
+    private CpuFacts() {
+    }
+
+    /** @return {@code cpu.process.ms} and {@code cpu.writer.ms} (0 when no Spool writer runs) */
+    static Map<String, String> snapshot() {
+        Map<String, String> facts = new LinkedHashMap<>();
+        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean) {
+            long nanos = ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
+            facts.put("cpu.process.ms", String.format("%.1f", nanos / 1e6));
+        }
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long writer = 0;
+        for (ThreadInfo t : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (t != null && t.getThreadName().startsWith("spool-writer")) {
+                long cpu = threads.getThreadCpuTime(t.getThreadId());
+                writer += Math.max(cpu, 0);
+            }
+        }
+        facts.put("cpu.writer.ms", String.format("%.1f", writer / 1e6));
+        return facts;
+    }
+}
