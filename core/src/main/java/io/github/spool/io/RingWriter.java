@@ -21,10 +21,11 @@ import java.util.concurrent.locks.LockSupport;
  * faults. Batching comes from load: when producers are faster than the sink, each pass finds
  * more bytes. Internal to Spool.
  *
- * <p>Idle strategy (Disruptor's phased back-off): spin briefly, then nap with a short timed park
- * — producers never pay for waking a napping writer, and a line waits at most one nap — and after
- * a longer quiet period sleep untimed on the {@link WakeSignal}, which the next producer pays one
- * {@code unpark} to break. An idle appender therefore costs no CPU at all.
+ * <p>Idle strategy: nap with a short timed park — producers never pay for waking a napping
+ * writer, and a line waits at most one nap — and after a longer quiet period sleep untimed on the
+ * {@link WakeSignal}, which the next producer pays one {@code unpark} to break. An idle appender
+ * therefore costs no CPU at all. No spin phase: on two cores a writer spinning between sparse
+ * events burns the core the application needs and writes one event per syscall (docs/design.md).
  */
 public final class RingWriter implements Runnable {
 
@@ -38,8 +39,6 @@ public final class RingWriter implements Runnable {
     static final long SUMMARY_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** Pause after a failed write, so a broken sink costs at most ~1000 syscalls a second. */
     static final long FAULT_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-    private static final int SPIN_ROUNDS = 200;
-    private static final int YIELD_ROUNDS = 20;
 
     private final String name;
     private final ManyToOneCellRing ring;
@@ -127,11 +126,7 @@ public final class RingWriter implements Runnable {
                 idleSince = System.nanoTime();
             }
             idleRounds++;
-            if (idleRounds < SPIN_ROUNDS) {
-                Thread.onSpinWait();
-            } else if (idleRounds < SPIN_ROUNDS + YIELD_ROUNDS) {
-                Thread.yield();
-            } else if (System.nanoTime() - idleSince < SLEEP_AFTER_NANOS) {
+            if (System.nanoTime() - idleSince < SLEEP_AFTER_NANOS) {
                 LockSupport.parkNanos(this, NAP_NANOS);
             } else {
                 ring.trim();
