@@ -1,6 +1,7 @@
 package io.github.spool.log4j2;
 
 import io.github.spool.AppendResult;
+import io.github.spool.ByteSize;
 import io.github.spool.OverflowPolicy;
 import io.github.spool.Severity;
 import io.github.spool.Spool;

@@ -70,12 +70,6 @@ class SpoolAppenderConfigTest {
         assertNull(b.build(), "plugin creation fails");
     }
 
-    @ParameterizedTest(name = "{0}")
-    @CsvSource({"1048576,1048576", "1 MiB,1048576", "1MB,1048576", "512KB,524288", "512 kib,524288", "64k,65536",
-        "2g,2147483648", "0.5M,524288", "100 B,100"})
-    void sizes(String text, long bytes) {
-        assertEquals(bytes, ByteSize.parse("bufferSize", text));
-    }
 
     @Test
     void levelsMapBySeverityRangeIncludingCustomLevels() {

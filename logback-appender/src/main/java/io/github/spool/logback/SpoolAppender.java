@@ -4,8 +4,8 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
 import ch.qos.logback.core.encoder.Encoder;
-import ch.qos.logback.core.util.FileSize;
 import io.github.spool.AppendResult;
+import io.github.spool.ByteSize;
 import io.github.spool.OverflowPolicy;
 import io.github.spool.Severity;
 import io.github.spool.Spool;
@@ -225,11 +225,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     }
 
     static long parseSize(String setting, String value) {
-        try {
-            return FileSize.valueOf(value.trim()).getSize();
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException("'" + setting + "' " + value + " is not a size (bytes, or a number with KB, MB or GB)");
-        }
+        return ByteSize.parse("'" + setting + "'", value);
     }
 
     static OverflowPolicy parsePolicy(String value) {

@@ -1,4 +1,4 @@
-package io.github.spool.log4j2;
+package io.github.spool;
 
 import java.math.BigDecimal;
 import java.util.Locale;
@@ -6,13 +6,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses the size settings ({@code bufferSize}, {@code maxBufferSize}). Internal API.
+ * Parses the size settings ({@code bufferSize}, {@code maxBufferSize}) the same way in both
+ * adapters, so one value works in {@code log4j2.xml} and {@code logback.xml}.
  *
  * <p>Accepts plain bytes ({@code 1048576}) and a number with a unit: {@code B}, {@code K}/{@code
  * KB}/{@code KiB}, {@code M}/{@code MB}/{@code MiB}, {@code G}/{@code GB}/{@code GiB},
- * case-insensitive, optional space, decimals allowed ({@code 1.5 MiB}). Like log4j2's own {@code
- * FileSize} (used for {@code SizeBasedTriggeringPolicy size="10 MB"}), the units are binary: {@code
- * KB} means 1024 bytes, which is what log4j2 users already expect.
+ * case-insensitive, optional space, decimals allowed ({@code 1.5 MiB}), and logback's plural
+ * {@code KBs}/{@code MBs}/{@code GBs}. Like log4j2's {@code FileSize} ({@code
+ * SizeBasedTriggeringPolicy size="10 MB"}) and logback's {@code FileSize} ({@code
+ * <maxFileSize>10MB</maxFileSize>}), the units are binary: {@code KB} means 1024 bytes, which is
+ * what users of both already expect.
  */
 public final class ByteSize {
 
@@ -43,16 +46,19 @@ public final class ByteSize {
                 break;
             case "k":
             case "kb":
+            case "kbs":
             case "kib":
                 unit = 1L << 10;
                 break;
             case "m":
             case "mb":
+            case "mbs":
             case "mib":
                 unit = 1L << 20;
                 break;
             case "g":
             case "gb":
+            case "gbs":
             case "gib":
                 unit = 1L << 30;
                 break;
