@@ -1,6 +1,7 @@
 package io.github.spool.bench;
 
 import io.github.spool.bench.e2e.ChildJvm;
+import io.github.spool.bench.e2e.Sink;
 import io.github.spool.bench.e2e.Versions;
 import io.github.spool.bench.report.Charts;
 import io.github.spool.bench.report.CsvWriter;
@@ -19,6 +20,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -43,13 +45,15 @@ public final class Suite {
     /**
      * Runs the suite.
      *
-     * @param args {@code quick|full [--scenarios a,b] [--repeats N] [--out DIR]}
+     * @param args {@code quick|full [--scenarios a,b] [--repeats N] [--out DIR] [--console-events N]
+     *             [--console-threads 1,4] [--console-sinks file,pipe,devnull]}
      * @throws Exception if the suite cannot run at all
      */
     public static void main(String[] args) throws Exception {
         if (args.length == 0 || args[0].startsWith("-")) {
             System.err.println("usage: Suite quick|full [--scenarios " + String.join(",", Plan.ALL_SCENARIOS)
-                    + "] [--repeats N] [--out DIR]");
+                    + "] [--repeats N] [--out DIR] [--console-events N] [--console-threads 1,4]"
+                    + " [--console-sinks file,pipe,devnull]");
             System.exit(2);
         }
         Plan plan = Plan.named(args[0]);
@@ -59,10 +63,39 @@ public final class Suite {
                 case "--scenarios" -> plan = plan.withScenarios(Set.of(args[++i].split(",")));
                 case "--repeats" -> plan = plan.withRepeats(Integer.parseInt(args[++i]));
                 case "--out" -> out = Path.of(args[++i]);
+                case "--console-events" -> plan = plan.withConsole(Long.parseLong(args[++i].replace("_", "")),
+                        plan.consoleThreads(), plan.consoleSinks());
+                case "--console-threads" -> plan = plan.withConsole(plan.consoleEvents(), ints(args[++i]), plan.consoleSinks());
+                case "--console-sinks" -> plan = plan.withConsole(plan.consoleEvents(), plan.consoleThreads(), sinks(args[++i]));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
         System.exit(run(plan, out) ? 0 : 1);
+    }
+
+    private static List<Integer> ints(String csv) {
+        List<Integer> list = new ArrayList<>();
+        for (String s : csv.split(",")) {
+            list.add(Integer.parseInt(s.trim()));
+        }
+        return list;
+    }
+
+    private static List<Sink> sinks(String csv) {
+        List<Sink> list = new ArrayList<>();
+        for (String s : csv.split(",")) {
+            Sink found = null;
+            for (Sink k : Sink.values()) {
+                if (k.label().equals(s.trim())) {
+                    found = k;
+                }
+            }
+            if (found == null) {
+                throw new IllegalArgumentException("unknown sink " + s + "; known: file, pipe, devnull");
+            }
+            list.add(found);
+        }
+        return list;
     }
 
     /**

@@ -76,6 +76,18 @@ public record Plan(String mode, int repeats, long consoleEvents, List<Integer> c
     }
 
     /**
+     * @param events  events per console run (the issue's console target asks for 10,000,000)
+     * @param threads producer counts
+     * @param sinks   where stdout goes
+     * @return this plan with that console scenario
+     */
+    public Plan withConsole(long events, List<Integer> threads, List<Sink> sinks) {
+        return new Plan(mode, repeats, events, List.copyOf(threads), List.copyOf(sinks), ringEvents, ringThreads, stallRate,
+                stallSeconds, stallRepeats, requestConnections, requestWorkMicros, requestWarmup, requestSeconds, jmhForks, jmhWarmups,
+                jmhWarmupSeconds, jmhIterations, jmhSeconds, jmhThreads, scenarios);
+    }
+
+    /**
      * @param names the scenarios to run
      * @return this plan restricted to them
      */
