@@ -1,0 +1,142 @@
+package io.github.spool.log4j2.it;
+
+import java.io.FileDescriptor;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.Method;
+import java.nio.channels.FileChannel;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The program {@link FaultInjectionTest} runs in a forked JVM, with standard output or the log
+ * file broken in some way by the test. One thread (the "application") logs numbered events
+ * {@code seq=<n> <payload>} through log4j2's API into the {@code <Spool name="out">} appender,
+ * catching and counting anything the call throws (there must be nothing), and timing every call.
+ * Then it waits until the appender has accounted for every event (written, lost to the fault or
+ * discarded), reads its counters from the JMX MBean, stops log4j2 and prints one line to standard
+ * error:
+ *
+ * <pre>spool-facts attempted=.. exceptions=.. written=.. lost=.. discarded=.. writeErrors=.. ...</pre>
+ *
+ * <p>Modes ({@code args[0]}), {@code args[1]} events:
+ * <ul>
+ * <li>{@code burst}: log as fast as possible;
+ * <li>{@code nonblocking}: first set O_NONBLOCK on file descriptor 1 — the flag lives on the open
+ *     file description the parent shares, so this is what a parent setting it would do — then
+ *     burst;
+ * <li>{@code paced}: 100 events every 10 ms, so that the run spans a stall of the sink;
+ * <li>{@code truncate}: burst into the file {@code -Dspool.it.file} until the file size limit
+ *     ({@code ulimit -f}, set by the test) makes writes fail, then truncate the file as logrotate's
+ *     {@code copytruncate} would, and log {@code args[2]} more events, which must arrive.
+ * </ul>
+ */
+public final class FaultMain {
+
+    /** Fixed payload: with the pattern, lines of about 100 bytes. */
+    public static final String PAYLOAD = "status=OK size=7 payload=abcdefghijklmnopqrstuvwxyz";
+
+    /** A call longer than this counts as having waited for the sink. */
+    static final long SLOW_CALL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+    private static final String MBEAN = "io.github.spool:type=Appender,name=out";
+
+    private final Logger logger = LogManager.getLogger("io.github.spool.it.Fault");
+    private long attempted;
+    private long exceptions;
+    private long maxCallNanos;
+    private long firstSlowCall = -1;
+
+    private FaultMain() {
+    }
+
+    /**
+     * @param args mode, events, and for {@code truncate} the events after the truncation
+     * @throws Exception if the MBean cannot be read (the test then fails on the missing facts)
+     */
+    public static void main(String[] args) throws Exception {
+        String mode = args[0];
+        int events = Integer.parseInt(args[1]);
+        if (mode.equals("nonblocking")) {
+            setNonBlocking(FileDescriptor.out);
+        }
+        FaultMain app = new FaultMain();
+        app.log(0, events, mode.equals("paced"));
+        boolean drained = app.awaitAccounted();
+        if (mode.equals("truncate")) {
+            // Everything so far is written or lost: now rotate the way copytruncate does.
+            try (FileChannel ch = FileChannel.open(Paths.get(System.getProperty("spool.it.file")), StandardOpenOption.WRITE)) {
+                ch.truncate(0);
+            }
+            app.log(events, Integer.parseInt(args[2]), false);
+            drained = app.awaitAccounted();
+        }
+        String counters = app.counters();
+        long stopStart = System.nanoTime();
+        LogManager.shutdown();
+        long stopMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopStart);
+        System.err.println("spool-facts attempted=" + app.attempted + " exceptions=" + app.exceptions
+                + " drained=" + (drained ? 1 : 0) + " maxCallMicros=" + TimeUnit.NANOSECONDS.toMicros(app.maxCallNanos)
+                + " firstSlowCall=" + app.firstSlowCall + " stopMillis=" + stopMillis + counters);
+    }
+
+    private void log(int from, int count, boolean paced) {
+        for (int i = from; i < from + count; i++) {
+            long t0 = System.nanoTime();
+            try {
+                logger.info("seq={} {}", i, PAYLOAD);
+            } catch (Throwable t) {
+                exceptions++;
+            }
+            long took = System.nanoTime() - t0;
+            attempted++;
+            if (took > maxCallNanos) {
+                maxCallNanos = took;
+            }
+            if (took > SLOW_CALL_NANOS && firstSlowCall < 0) {
+                firstSlowCall = i;
+            }
+            if (paced && i % 100 == 99) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10)); // load shaping, not synchronisation
+            }
+        }
+    }
+
+    /** Polls the MBean until written + lost + discarded = attempted; at most 20 s. */
+    private boolean awaitAccounted() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() - deadline < 0) {
+            if (get("EventsWritten") + get("EventsLost") + get("EventsDiscarded") == attempted) {
+                return true;
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
+        return false;
+    }
+
+    private String counters() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (String a : new String[] {"EventsWritten", "EventsLost", "EventsDiscarded", "WriteErrors", "BytesWritten",
+                "BufferBytesHighWater", "BufferBytesMax"}) {
+            sb.append(' ').append(a).append('=').append(get(a));
+        }
+        return sb.toString();
+    }
+
+    private static long get(String attribute) throws Exception {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        return ((Number) server.getAttribute(new ObjectName(MBEAN), attribute)).longValue();
+    }
+
+    /** Needs {@code --add-opens java.base/sun.nio.ch=ALL-UNNAMED}: the JDK has no public API for it. */
+    static void setNonBlocking(FileDescriptor fd) throws ReflectiveOperationException {
+        Method m = Class.forName("sun.nio.ch.IOUtil").getDeclaredMethod("configureBlocking", FileDescriptor.class, boolean.class);
+        m.setAccessible(true);
+        m.invoke(null, fd, false);
+    }
+}
