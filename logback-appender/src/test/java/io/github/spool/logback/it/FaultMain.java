@@ -1,0 +1,174 @@
+package io.github.spool.logback.it;
+
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.core.status.Status;
+import java.io.FileDescriptor;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.Method;
+import java.nio.channels.FileChannel;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The program {@link FaultInjectionTest} runs in a forked JVM, with standard output or the log
+ * file broken in some way by the test. One thread (the "application") logs numbered events
+ * {@code seq=<n> <payload>} through SLF4J into logback's {@code SpoolAppender} named {@code out},
+ * catching and counting anything the call throws (there must be nothing), and timing every call.
+ * Then it waits until the appender has accounted for every event (written, lost to the fault or
+ * discarded), reads its counters from the JMX MBean, stops logback and prints to standard error
+ * one line
+ *
+ * <pre>spool-facts attempted=.. exceptions=.. EventsWritten=.. EventsLost=.. EventsDiscarded=.. ...</pre>
+ *
+ * <p>and one {@code spool-status <LEVEL> <message>} line per status the appender left in logback's
+ * {@code StatusManager}. Modes ({@code args[0]}), {@code args[1]} events:
+ * <ul>
+ * <li>{@code burst}: log as fast as possible;
+ * <li>{@code nonblocking}: first set O_NONBLOCK on file descriptor 1 — the flag lives on the open
+ *     file description the parent shares, so this is what a parent setting it would do — then
+ *     burst;
+ * <li>{@code paced}: 100 events every 10 ms, so that the run spans a stall of the sink;
+ * <li>{@code truncate}: burst into the file {@code -Dspool.it.file} until the file size limit
+ *     ({@code ulimit -f}, set by the test) makes writes fail, then truncate the file as logrotate's
+ *     {@code copytruncate} would, and log {@code args[2]} more events, which must arrive.
+ * </ul>
+ */
+public final class FaultMain {
+
+    /** Fixed payload: lines of about 100 bytes. */
+    static final String PAYLOAD = "status=OK size=7 payload=abcdefghijklmnopqrstuvwxyz";
+
+    /** A call longer than this counts as having waited for the sink. */
+    static final long SLOW_CALL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+    private static final String MBEAN = "io.github.spool:type=Appender,name=out";
+
+    private final Logger logger = LoggerFactory.getLogger("it.Fault");
+    private long attempted;
+    private long exceptions;
+    private long maxCallNanos;
+    private long firstSlowCall = -1;
+
+    private FaultMain() {
+    }
+
+    /**
+     * @param args mode, events, and for {@code truncate} the events after the truncation
+     * @throws Exception if the MBean cannot be read (the test then fails on the missing facts)
+     */
+    public static void main(String[] args) throws Exception {
+        String mode = args[0];
+        int events = Integer.parseInt(args[1]);
+        if (mode.equals("nonblocking")) {
+            setNonBlocking(FileDescriptor.out);
+        }
+        FaultMain app = new FaultMain();
+        app.log(0, events, mode.equals("paced"));
+        boolean drained = app.awaitAccounted();
+        if (mode.equals("truncate")) {
+            // Everything so far is written or lost: now rotate the way copytruncate does.
+            try (FileChannel ch = FileChannel.open(Paths.get(System.getProperty("spool.it.file")), StandardOpenOption.WRITE)) {
+                ch.truncate(0);
+            }
+            app.log(events, Integer.parseInt(args[2]), false);
+            drained = app.awaitAccounted();
+        }
+        String counters = app.counters();
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        // Statuses before and after stop (reset may clear the list), each once.
+        Set<Status> statuses = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<Status> ordered = new ArrayList<>();
+        for (Status s : context.getStatusManager().getCopyOfStatusList()) {
+            if (statuses.add(s)) {
+                ordered.add(s);
+            }
+        }
+        long stopStart = System.nanoTime();
+        context.stop();
+        long stopMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopStart);
+        for (Status s : context.getStatusManager().getCopyOfStatusList()) {
+            if (statuses.add(s)) {
+                ordered.add(s);
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        out.append("spool-facts attempted=").append(app.attempted).append(" exceptions=").append(app.exceptions)
+                .append(" drained=").append(drained ? 1 : 0)
+                .append(" maxCallMicros=").append(TimeUnit.NANOSECONDS.toMicros(app.maxCallNanos))
+                .append(" firstSlowCall=").append(app.firstSlowCall).append(" stopMillis=").append(stopMillis)
+                .append(counters).append('\n');
+        for (Status s : ordered) {
+            if (s.getMessage().startsWith("spool appender")) {
+                String level = s.getLevel() == Status.ERROR ? "ERROR" : s.getLevel() == Status.WARN ? "WARN" : "INFO";
+                out.append("spool-status ").append(level).append(' ').append(s.getMessage().replace('\n', ' ')).append('\n');
+            }
+        }
+        System.err.print(out);
+    }
+
+    private void log(int from, int count, boolean paced) {
+        for (int i = from; i < from + count; i++) {
+            long t0 = System.nanoTime();
+            try {
+                logger.info("seq={} {}", i, PAYLOAD);
+            } catch (Throwable t) {
+                exceptions++;
+            }
+            long took = System.nanoTime() - t0;
+            attempted++;
+            if (took > maxCallNanos) {
+                maxCallNanos = took;
+            }
+            if (took > SLOW_CALL_NANOS && firstSlowCall < 0) {
+                firstSlowCall = i;
+            }
+            if (paced && i % 100 == 99) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10)); // load shaping, not synchronisation
+            }
+        }
+    }
+
+    /** Polls the MBean until written + lost + discarded = attempted; at most 20 s. */
+    private boolean awaitAccounted() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() - deadline < 0) {
+            if (get("EventsWritten") + get("EventsLost") + get("EventsDiscarded") == attempted) {
+                return true;
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
+        return false;
+    }
+
+    private String counters() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (String a : new String[] {"EventsWritten", "EventsLost", "EventsDiscarded", "WriteErrors", "BytesWritten",
+                "BufferBytesHighWater", "BufferBytesMax"}) {
+            sb.append(' ').append(a).append('=').append(get(a));
+        }
+        return sb.toString();
+    }
+
+    private static long get(String attribute) throws Exception {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        return ((Number) server.getAttribute(new ObjectName(MBEAN), attribute)).longValue();
+    }
+
+    /** Needs {@code --add-opens java.base/sun.nio.ch=ALL-UNNAMED}: the JDK has no public API for it. */
+    static void setNonBlocking(FileDescriptor fd) throws ReflectiveOperationException {
+        Method m = Class.forName("sun.nio.ch.IOUtil").getDeclaredMethod("configureBlocking", FileDescriptor.class, boolean.class);
+        m.setAccessible(true);
+        m.invoke(null, fd, false);
+    }
+}
