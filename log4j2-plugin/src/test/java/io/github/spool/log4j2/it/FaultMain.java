@@ -30,10 +30,12 @@ import org.apache.logging.log4j.Logger;
  * <li>{@code nonblocking}: first set O_NONBLOCK on file descriptor 1 — the flag lives on the open
  *     file description the parent shares, so this is what a parent setting it would do — then
  *     burst;
- * <li>{@code paced}: 100 events every 10 ms, so that the run spans a stall of the sink;
- * <li>{@code truncate}: burst into the file {@code -Dspool.it.file} until the file size limit
- *     ({@code ulimit -f}, set by the test) makes writes fail, then truncate the file as logrotate's
- *     {@code copytruncate} would, and log {@code args[2]} more events, which must arrive.
+ * <li>{@code paced}: 10,000 events a second (catching up after a wait), so that the run spans a
+ *     stall of the sink;
+ * <li>{@code truncate}: two fault episodes, each a burst into the file {@code -Dspool.it.file} past
+ *     the file size limit ({@code ulimit -f}, set by the test), which makes writes fail, then a
+ *     truncation of the file as logrotate's {@code copytruncate} does; then {@code args[2]} more
+ *     events, which must arrive.
  * </ul>
  */
 public final class FaultMain {
@@ -66,16 +68,21 @@ public final class FaultMain {
             setNonBlocking(FileDescriptor.out);
         }
         FaultMain app = new FaultMain();
-        app.log(0, events, mode.equals("paced"));
-        boolean drained = app.awaitAccounted();
+        boolean drained;
         if (mode.equals("truncate")) {
-            // Everything so far is written or lost: now rotate the way copytruncate does.
-            try (FileChannel ch = FileChannel.open(Paths.get(System.getProperty("spool.it.file")), StandardOpenOption.WRITE)) {
-                ch.truncate(0);
+            for (int episode = 0; episode < 2; episode++) {
+                app.log(episode * events, events, false);
+                app.awaitAccounted();
+                // Everything so far is written or lost: now rotate the way copytruncate does.
+                try (FileChannel ch = FileChannel.open(Paths.get(System.getProperty("spool.it.file")), StandardOpenOption.WRITE)) {
+                    ch.truncate(0);
+                }
             }
-            app.log(events, Integer.parseInt(args[2]), false);
-            drained = app.awaitAccounted();
+            app.log(2 * events, Integer.parseInt(args[2]), false);
+        } else {
+            app.log(0, events, mode.equals("paced"));
         }
+        drained = app.awaitAccounted();
         String counters = app.counters();
         long stopStart = System.nanoTime();
         LogManager.shutdown();
@@ -86,6 +93,7 @@ public final class FaultMain {
     }
 
     private void log(int from, int count, boolean paced) {
+        long start = System.nanoTime();
         for (int i = from; i < from + count; i++) {
             long t0 = System.nanoTime();
             try {
@@ -102,7 +110,10 @@ public final class FaultMain {
                 firstSlowCall = i;
             }
             if (paced && i % 100 == 99) {
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10)); // load shaping, not synchronisation
+                long wait = start + (i + 1 - from) * 100_000L - System.nanoTime();
+                if (wait > 0) {
+                    LockSupport.parkNanos(wait); // load shaping, not synchronisation
+                }
             }
         }
     }
