@@ -3,6 +3,7 @@ package io.github.spool.log4j2.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
@@ -119,6 +120,37 @@ class FaultInjectionTest {
         int[] run = run(lines);
         assertEquals(List.of(40_000, 1_000, 1_000), List.of(run[0], run[1], lines.size()),
                 "after the second truncation the file holds exactly seq 40000..40999");
+    }
+
+    /**
+     * The log file becomes immutable while logging ({@code chattr +i}, which stops root too):
+     * writes on the open descriptor fail with EPERM and exactly the events logged meanwhile are
+     * lost; clearing the flag recovers. Skipped where {@code chattr +i} is not allowed.
+     */
+    @Test
+    void fileMadeImmutableThenWritableAgain() throws Exception {
+        Path file = dir.resolve("logs/immutable.log");
+        Child c = new Child(FILE, "immutable", "1000");
+        c.jvmArgs.add("-Dspool.it.file=" + file);
+        Facts f;
+        try {
+            f = c.start(ProcessBuilder.Redirect.to(dir.resolve("stdout.txt").toFile())).finish();
+        } finally {
+            // never leave an immutable file behind: @TempDir could not delete it
+            new ProcessBuilder("chattr", "-i", file.toString()).redirectErrorStream(true).start().waitFor(10, TimeUnit.SECONDS);
+        }
+        assumeTrue(!f.values.containsKey("unsupported"), "chattr +i not permitted here; stderr:\n" + f.stderr);
+        f.assertAccountedWithoutExceptions();
+        assertEquals(List.of(2_000L, 1_000L, 0L), List.of(f.get("EventsWritten"), f.get("EventsLost"), f.get("EventsDiscarded")),
+                "written, lost, discarded: " + f);
+        f.assertStatuses(1, 0, 1);
+        assertTrue(f.statuses.get(0).contains("Operation not permitted"), f::toString);
+        assertTrue(f.statuses.get(1).contains("works again; 1000 records were lost"), f::toString);
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        assertEquals(2_000, lines.size(), "lines in the file");
+        assertEquals(List.of(0, 1_000), List.of(run(lines.subList(0, 1_000))[0], run(lines.subList(0, 1_000))[1]), "before");
+        assertEquals(List.of(2_000, 1_000), List.of(run(lines.subList(1_000, 2_000))[0], run(lines.subList(1_000, 2_000))[1]),
+                "after recovery");
     }
 
     /**

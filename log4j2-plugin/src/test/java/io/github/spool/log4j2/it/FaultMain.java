@@ -4,6 +4,7 @@ import java.io.FileDescriptor;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +36,12 @@ import org.apache.logging.log4j.Logger;
  * <li>{@code truncate}: two fault episodes, each a burst into the file {@code -Dspool.it.file} past
  *     the file size limit ({@code ulimit -f}, set by the test), which makes writes fail, then a
  *     truncation of the file as logrotate's {@code copytruncate} does; then {@code args[2]} more
- *     events, which must arrive.
+ *     events, which must arrive;
+ * <li>{@code immutable}: log {@code args[1]} events into the file {@code -Dspool.it.file}, make the
+ *     file immutable ({@code chattr +i}: writes on the open descriptor fail with EPERM, for root
+ *     too), log as many again, which are lost, clear the flag and log as many again, which must
+ *     arrive. Prints {@code spool-facts unsupported=1} if {@code chattr +i} fails (no
+ *     CAP_LINUX_IMMUTABLE, or a file system without the flag).
  * </ul>
  */
 public final class FaultMain {
@@ -79,6 +85,21 @@ public final class FaultMain {
                 }
             }
             app.log(2 * events, Integer.parseInt(args[2]), false);
+        } else if (mode.equals("immutable")) {
+            String file = System.getProperty("spool.it.file");
+            app.log(0, events, false);
+            app.awaitAccounted();
+            if (!chattr("+i", file)) {
+                System.err.println("spool-facts unsupported=1");
+                return;
+            }
+            try {
+                app.log(events, events, false);
+                app.awaitAccounted();
+            } finally {
+                chattr("-i", file);
+            }
+            app.log(2 * events, events, false);
         } else {
             app.log(0, events, mode.equals("paced"));
         }
@@ -142,6 +163,17 @@ public final class FaultMain {
     private static long get(String attribute) throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         return ((Number) server.getAttribute(new ObjectName(MBEAN), attribute)).longValue();
+    }
+
+    /** Runs {@code chattr flag file}; returns whether it succeeded. */
+    private static boolean chattr(String flag, String file) throws Exception {
+        Process p = new ProcessBuilder("chattr", flag, file).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            System.err.println("chattr " + flag + " failed: " + out.trim());
+            return false;
+        }
+        return true;
     }
 
     /** Needs {@code --add-opens java.base/sun.nio.ch=ALL-UNNAMED}: the JDK has no public API for it. */
