@@ -41,7 +41,9 @@ import org.apache.logging.log4j.Logger;
  *     file immutable ({@code chattr +i}: writes on the open descriptor fail with EPERM, for root
  *     too), log as many again, which are lost, clear the flag and log as many again, which must
  *     arrive. Prints {@code spool-facts unsupported=1} if {@code chattr +i} fails (no
- *     CAP_LINUX_IMMUTABLE, or a file system without the flag).
+ *     CAP_LINUX_IMMUTABLE, or a file system without the flag);
+ * <li>{@code unopenable}: the configured file cannot be opened, so the appender never starts: log
+ *     {@code args[1]} events and report whether the MBean exists ({@code registered=0|1}).
  * </ul>
  */
 public final class FaultMain {
@@ -74,6 +76,14 @@ public final class FaultMain {
             setNonBlocking(FileDescriptor.out);
         }
         FaultMain app = new FaultMain();
+        if (mode.equals("unopenable")) {
+            app.log(0, events, false);
+            boolean registered = ManagementFactory.getPlatformMBeanServer().isRegistered(new ObjectName(MBEAN));
+            System.err.println("spool-facts attempted=" + app.attempted + " exceptions=" + app.exceptions
+                    + " registered=" + (registered ? 1 : 0) + " maxCallMicros=" + TimeUnit.NANOSECONDS.toMicros(app.maxCallNanos));
+            LogManager.shutdown();
+            return;
+        }
         boolean drained;
         if (mode.equals("truncate")) {
             for (int episode = 0; episode < 2; episode++) {

@@ -40,7 +40,7 @@ class FaultInjectionTest {
     private static final Pattern SEQ = Pattern.compile(" - seq=(\\d+) " + Pattern.quote(FaultMain.PAYLOAD) + "$");
     private static final Pattern SUMMARY = Pattern.compile("^spool: discarded (\\d+) events at INFO and below");
     /** What {@link FaultMain} prints per status of the appender. */
-    private static final Pattern STATUS = Pattern.compile("^spool-status (ERROR|WARN|INFO) (spool appender 'out'.*)$");
+    private static final Pattern STATUS = Pattern.compile("^spool-status (ERROR|WARN|INFO) ((?:spool appender 'out'|SpoolAppender \\[out\\]).*)$");
     private static final String CONSOLE = "<target>System.out</target>\n"
             + "    <encoder class=\"io.github.spool.logback.SpoolEncoder\">\n"
             + "      <pattern>%d{HH:mm:ss.SSS} [%thread] %-5level %logger{0} - %msg%n</pattern>\n    </encoder>";
@@ -154,6 +154,25 @@ class FaultInjectionTest {
         assertEquals(List.of(0, 1_000), List.of(run(lines.subList(0, 1_000))[0], run(lines.subList(0, 1_000))[1]), "before");
         assertEquals(List.of(2_000, 1_000), List.of(run(lines.subList(1_000, 2_000))[0], run(lines.subList(1_000, 2_000))[1]),
                 "after recovery");
+    }
+
+    /**
+     * The file cannot be opened at start (its parent is a regular file: no directory can be made
+     * there, by root either): the appender does not start, one ERROR names the file, and the
+     * application logs on without an exception (the events go nowhere; there is no MBean).
+     */
+    @Test
+    void fileThatCannotBeOpenedAtStart() throws Exception {
+        Path blocker = dir.resolve("not-a-directory");
+        Files.writeString(blocker, "a regular file where the log directory should be");
+        Child c = new Child(FILE, "unopenable", "2000");
+        c.jvmArgs.add("-Dspool.it.file=" + blocker.resolve("app.log"));
+        Facts f = c.start(ProcessBuilder.Redirect.to(dir.resolve("stdout.txt").toFile())).finish();
+        assertEquals(0, f.get("exceptions"), f::toString);
+        assertEquals(0, f.get("registered"), f::toString);
+        f.assertStatuses(1, 0, 0);
+        assertTrue(f.statuses.get(0).contains("not-a-directory"), f::toString);
+        assertTrue(!f.stderr.contains("Exception in thread") && !f.stderr.contains("NullPointerException"), f::toString);
     }
 
     /**

@@ -49,7 +49,9 @@ import org.slf4j.LoggerFactory;
  *     file immutable ({@code chattr +i}: writes on the open descriptor fail with EPERM, for root
  *     too), log as many again, which are lost, clear the flag and log as many again, which must
  *     arrive. Prints {@code spool-facts unsupported=1} if {@code chattr +i} fails (no
- *     CAP_LINUX_IMMUTABLE, or a file system without the flag).
+ *     CAP_LINUX_IMMUTABLE, or a file system without the flag);
+ * <li>{@code unopenable}: the configured file cannot be opened, so the appender never starts: log
+ *     {@code args[1]} events and report whether the MBean exists ({@code registered=0|1}).
  * </ul>
  */
 public final class FaultMain {
@@ -82,6 +84,17 @@ public final class FaultMain {
             setNonBlocking(FileDescriptor.out);
         }
         FaultMain app = new FaultMain();
+        if (mode.equals("unopenable")) {
+            app.log(0, events, false);
+            boolean registered = ManagementFactory.getPlatformMBeanServer().isRegistered(new ObjectName(MBEAN));
+            System.err.println("spool-facts attempted=" + app.attempted + " exceptions=" + app.exceptions
+                    + " registered=" + (registered ? 1 : 0) + " maxCallMicros=" + TimeUnit.NANOSECONDS.toMicros(app.maxCallNanos));
+            LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+            List<Status> before = context.getStatusManager().getCopyOfStatusList();
+            context.stop();
+            printStatuses(context, before);
+            return;
+        }
         boolean drained;
         if (mode.equals("truncate")) {
             for (int episode = 0; episode < 2; episode++) {
@@ -114,32 +127,36 @@ public final class FaultMain {
         drained = app.awaitAccounted();
         String counters = app.counters();
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
-        // Statuses before and after stop (reset may clear the list), each once.
-        Set<Status> statuses = Collections.newSetFromMap(new IdentityHashMap<>());
-        List<Status> ordered = new ArrayList<>();
-        for (Status s : context.getStatusManager().getCopyOfStatusList()) {
-            if (statuses.add(s)) {
-                ordered.add(s);
-            }
-        }
         long stopStart = System.nanoTime();
+        List<Status> before = context.getStatusManager().getCopyOfStatusList();
         context.stop();
         long stopMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopStart);
-        for (Status s : context.getStatusManager().getCopyOfStatusList()) {
-            if (statuses.add(s)) {
-                ordered.add(s);
+        System.err.println("spool-facts attempted=" + app.attempted + " exceptions=" + app.exceptions
+                + " drained=" + (drained ? 1 : 0) + " maxCallMicros=" + TimeUnit.NANOSECONDS.toMicros(app.maxCallNanos)
+                + " firstSlowCall=" + app.firstSlowCall + " stopMillis=" + stopMillis + counters);
+        printStatuses(context, before);
+    }
+
+    /**
+     * Prints the appender's statuses: {@code before} (taken before the stop) and whatever the status
+     * manager holds now, each status once (the stop's reset may clear the list).
+     */
+    private static void printStatuses(LoggerContext context, List<Status> before) {
+        Set<Status> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<Status> ordered = new ArrayList<>();
+        for (List<Status> list : List.of(before, context.getStatusManager().getCopyOfStatusList())) {
+            for (Status s : list) {
+                if (seen.add(s)) {
+                    ordered.add(s);
+                }
             }
         }
         StringBuilder out = new StringBuilder();
-        out.append("spool-facts attempted=").append(app.attempted).append(" exceptions=").append(app.exceptions)
-                .append(" drained=").append(drained ? 1 : 0)
-                .append(" maxCallMicros=").append(TimeUnit.NANOSECONDS.toMicros(app.maxCallNanos))
-                .append(" firstSlowCall=").append(app.firstSlowCall).append(" stopMillis=").append(stopMillis)
-                .append(counters).append('\n');
         for (Status s : ordered) {
-            if (s.getMessage().startsWith("spool appender")) {
+            String m = s.getMessage();
+            if (m.startsWith("spool appender") || m.startsWith("SpoolAppender [")) {
                 String level = s.getLevel() == Status.ERROR ? "ERROR" : s.getLevel() == Status.WARN ? "WARN" : "INFO";
-                out.append("spool-status ").append(level).append(' ').append(s.getMessage().replace('\n', ' ')).append('\n');
+                out.append("spool-status ").append(level).append(' ').append(m.replace('\n', ' ')).append('\n');
             }
         }
         System.err.print(out);
