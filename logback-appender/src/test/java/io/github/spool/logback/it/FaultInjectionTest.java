@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.spool.ring.ManyToOneCellRing;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -46,10 +47,10 @@ class FaultInjectionTest {
             + "      <pattern>%d{HH:mm:ss.SSS} [%thread] %-5level %logger{0} - %msg%n</pattern>\n    </encoder>";
     private static final String FILE = "<file>${spool.it.file}</file>\n"
             + "    <encoder><pattern>%d{HH:mm:ss.SSS} [%thread] %-5level %logger{0} - %msg%n</pattern><charset>UTF-8</charset></encoder>";
-    /** Events of the stall runs: 100 every 10 ms, so about 2.8 s, longer than the 2 s stall. */
+    /** Events of the stall runs: at 10,000 a second about 2.8 s, longer than the 2 s stall. */
     private static final int STALL_EVENTS = 28_000;
-    /** Cell size of a 64 KiB {@code bufferSize} (four cells), the stall runs' ring. */
-    private static final long CELL = 16 << 10;
+    /** Cell size of the stall runs' ring ({@code bufferSize} 64 KiB). */
+    private static final long CELL = ManyToOneCellRing.cellSizeFor(64 << 10);
 
     @TempDir
     Path dir;
@@ -81,7 +82,8 @@ class FaultInjectionTest {
         } // closing our end of the pipe: the child's next write fails with EPIPE
         Facts f = c.finish();
         assertEquals(1_000, read.size());
-        assertEquals(List.of(0, 1_000), List.of(run(read)[0], run(read)[1]), "the first 1,000 lines are seq 0..999 in order");
+        int[] first = run(read);
+        assertEquals(List.of(0, 1_000), List.of(first[0], first[1]), "the first 1,000 lines are seq 0..999 in order");
         f.assertAccountedWithoutExceptions();
         long readBytes = read.stream().mapToLong(line -> line.getBytes(StandardCharsets.UTF_8).length + 1).sum();
         // Bytes, not events: when the write that fails follows a short write, core counts every
@@ -151,9 +153,10 @@ class FaultInjectionTest {
         assertTrue(f.statuses.get(1).contains("works again; 1000 records were lost"), f::toString);
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         assertEquals(2_000, lines.size(), "lines in the file");
-        assertEquals(List.of(0, 1_000), List.of(run(lines.subList(0, 1_000))[0], run(lines.subList(0, 1_000))[1]), "before");
-        assertEquals(List.of(2_000, 1_000), List.of(run(lines.subList(1_000, 2_000))[0], run(lines.subList(1_000, 2_000))[1]),
-                "after recovery");
+        int[] before = run(lines.subList(0, 1_000));
+        int[] after = run(lines.subList(1_000, 2_000));
+        assertEquals(List.of(0, 1_000, 2_000, 1_000), List.of(before[0], before[1], after[0], after[1]),
+                "seq 0..999 before the fault, 2000..2999 after recovery");
     }
 
     /**
@@ -206,8 +209,7 @@ class FaultInjectionTest {
         f.assertAccountedWithoutExceptions();
         assertEquals(0, f.get("EventsLost"), f::toString);
         assertTrue(f.get("EventsDiscarded") > 0, f::toString);
-        assertTrue(f.get("maxCallMicros") < 1_000_000, "no call waited for the stalled sink: " + f);
-        assertEquals(-1, f.get("firstSlowCall"), f::toString);
+        assertEquals(-1, f.get("firstSlowCall"), () -> "a call took 500 ms or more: it waited for the stalled sink: " + f);
         long summarised = 0;
         List<String> data = new ArrayList<>();
         int last = -1;
