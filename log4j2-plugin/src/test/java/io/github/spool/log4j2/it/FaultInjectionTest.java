@@ -66,6 +66,23 @@ class FaultInjectionTest {
         assertTrue(f.statuses.get(0).contains("No space left on device"), f::toString);
     }
 
+    /**
+     * The JVM starts with stdout closed ({@code >&-}). It reuses descriptor 1 for the first file it
+     * opens, its read-only {@code lib/modules} image (seen on JDK 17 and 25), so every write fails
+     * with EBADF: all counted as lost, one ERROR. (Were fd 1 reused for a writable file, the lines
+     * would land there, as {@code System.out}'s would.)
+     */
+    @Test
+    void stdoutClosed() throws Exception {
+        Child c = new Child(CONSOLE, "burst", "2000");
+        c.prefix.addAll(List.of("/bin/sh", "-c", "exec \"$0\" \"$@\" >&-"));
+        Facts f = c.start(ProcessBuilder.Redirect.to(dir.resolve("stdout.txt").toFile())).finish();
+        f.assertAccountedWithoutExceptions();
+        assertEquals(List.of(0L, 2_000L), List.of(f.get("EventsWritten"), f.get("EventsLost")), f::toString);
+        f.assertStatuses(1, 0, 0);
+        assertTrue(f.statuses.get(0).contains("Bad file descriptor"), f::toString);
+    }
+
     /** The reader takes 1,000 lines and exits: EPIPE; the rest is counted as lost, one ERROR. */
     @Test
     void stdoutPipeWhoseReaderExitsAfter1000Lines() throws Exception {
@@ -345,7 +362,7 @@ class FaultInjectionTest {
             assertEquals(0, process.exitValue(), () -> "exit code; stderr:\n" + err);
             Facts f = Facts.parse(err);
             // The figures docs/reliability.md quotes.
-            System.out.println("log4j2 fault run " + String.join(" ", args) + " " + jvmArgs + ": " + new TreeMap<>(f.values)
+            System.out.println("log4j2 fault run " + String.join(" ", args) + (prefix.isEmpty() ? "" : " (sh: " + prefix.get(2) + ")") + " " + jvmArgs + ": " + new TreeMap<>(f.values)
                     + " statuses=" + f.statuses);
             return f;
         }
