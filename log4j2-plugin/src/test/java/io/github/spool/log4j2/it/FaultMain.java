@@ -23,7 +23,7 @@ import org.apache.logging.log4j.Logger;
  * discarded), reads its counters from the JMX MBean, stops log4j2 and prints one line to standard
  * error:
  *
- * <pre>spool-facts attempted=.. exceptions=.. written=.. lost=.. discarded=.. writeErrors=.. ...</pre>
+ * <pre>spool-facts attempted=.. exceptions=.. drained=0|1 ... EventsWritten=.. EventsLost=.. EventsDiscarded=.. ...</pre>
  *
  * <p>Modes ({@code args[0]}), {@code args[1]} events:
  * <ul>
@@ -84,7 +84,6 @@ public final class FaultMain {
             LogManager.shutdown();
             return;
         }
-        boolean drained;
         if (mode.equals("truncate")) {
             for (int episode = 0; episode < 2; episode++) {
                 app.log(episode * events, events, false);
@@ -113,7 +112,7 @@ public final class FaultMain {
         } else {
             app.log(0, events, mode.equals("paced"));
         }
-        drained = app.awaitAccounted();
+        boolean drained = app.awaitAccounted();
         String counters = app.counters();
         long stopStart = System.nanoTime();
         LogManager.shutdown();

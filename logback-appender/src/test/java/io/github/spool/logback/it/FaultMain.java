@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * discarded), reads its counters from the JMX MBean, stops logback and prints to standard error
  * one line
  *
- * <pre>spool-facts attempted=.. exceptions=.. EventsWritten=.. EventsLost=.. EventsDiscarded=.. ...</pre>
+ * <pre>spool-facts attempted=.. exceptions=.. drained=0|1 ... EventsWritten=.. EventsLost=.. EventsDiscarded=.. ...</pre>
  *
  * <p>and one {@code spool-status <LEVEL> <message>} line per status the appender left in logback's
  * {@code StatusManager}. Modes ({@code args[0]}), {@code args[1]} events:
@@ -95,7 +95,6 @@ public final class FaultMain {
             printStatuses(context, before);
             return;
         }
-        boolean drained;
         if (mode.equals("truncate")) {
             for (int episode = 0; episode < 2; episode++) {
                 app.log(episode * events, events, false);
@@ -124,7 +123,7 @@ public final class FaultMain {
         } else {
             app.log(0, events, mode.equals("paced"));
         }
-        drained = app.awaitAccounted();
+        boolean drained = app.awaitAccounted();
         String counters = app.counters();
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
         long stopStart = System.nanoTime();
