@@ -106,6 +106,13 @@ public final class SpoolAppender extends AbstractAppender {
      */
     @Override
     public void append(LogEvent event) {
+        Spool s = spool;
+        if (s == null) {
+            // start() failed (the sink could not be opened). log4j2 2.26.1's AppenderControl
+            // reports "Attempted to append to non-started appender" and, with ignoreExceptions
+            // (the default), calls append() all the same: drop the event without encoding it.
+            return;
+        }
         Layout<? extends Serializable> layout = getLayout();
         int severity = LevelSeverity.of(event.getLevel());
         if (layout instanceof SpoolLayout) {
@@ -113,7 +120,7 @@ public final class SpoolAppender extends AbstractAppender {
             SpoolLayout.Scratch scratch = SpoolLayout.acquireScratch();
             try {
                 ByteLineBuilder line = ((SpoolLayout) layout).encodeLine(event, scratch);
-                offer(line.array(), line.length(), severity, event);
+                offer(s, line.array(), line.length(), severity, event);
             } finally {
                 SpoolLayout.releaseScratch(scratch);
             }
@@ -128,15 +135,14 @@ public final class SpoolAppender extends AbstractAppender {
             try {
                 dest.reset();
                 layout.encode(event, dest);
-                offer(dest.array(), dest.length(), severity, event);
+                offer(s, dest.array(), dest.length(), severity, event);
             } finally {
                 dest.busy = false;
             }
         }
     }
 
-    private void offer(byte[] bytes, int length, int severity, LogEvent event) {
-        Spool s = spool;
+    private void offer(Spool s, byte[] bytes, int length, int severity, LogEvent event) {
         if (s.append(bytes, 0, length, severity) != AppendResult.CLOSED) {
             return;
         }

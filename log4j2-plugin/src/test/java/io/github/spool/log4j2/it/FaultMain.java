@@ -1,0 +1,194 @@
+package io.github.spool.log4j2.it;
+
+import java.io.FileDescriptor;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.Method;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The program {@link FaultInjectionTest} runs in a forked JVM, with standard output or the log
+ * file broken in some way by the test. One thread (the "application") logs numbered events
+ * {@code seq=<n> <payload>} through log4j2's API into the {@code <Spool name="out">} appender,
+ * catching and counting anything the call throws (there must be nothing), and timing every call.
+ * Then it waits until the appender has accounted for every event (written, lost to the fault or
+ * discarded), reads its counters from the JMX MBean, stops log4j2 and prints one line to standard
+ * error:
+ *
+ * <pre>spool-facts attempted=.. exceptions=.. drained=0|1 ... EventsWritten=.. EventsLost=.. EventsDiscarded=.. ...</pre>
+ *
+ * <p>Modes ({@code args[0]}), {@code args[1]} events:
+ * <ul>
+ * <li>{@code burst}: log as fast as possible;
+ * <li>{@code nonblocking}: first set O_NONBLOCK on file descriptor 1 — the flag lives on the open
+ *     file description the parent shares, so this is what a parent setting it would do — then
+ *     burst;
+ * <li>{@code paced}: 10,000 events a second (catching up after a wait), so that the run spans a
+ *     stall of the sink;
+ * <li>{@code truncate}: two fault episodes, each a burst into the file {@code -Dspool.it.file} past
+ *     the file size limit ({@code ulimit -f}, set by the test), which makes writes fail, then a
+ *     truncation of the file as logrotate's {@code copytruncate} does; then {@code args[2]} more
+ *     events, which must arrive;
+ * <li>{@code immutable}: log {@code args[1]} events into the file {@code -Dspool.it.file}, make the
+ *     file immutable ({@code chattr +i}: writes on the open descriptor fail with EPERM, for root
+ *     too), log as many again, which are lost, clear the flag and log as many again, which must
+ *     arrive. Prints {@code spool-facts unsupported=1} if {@code chattr +i} fails (no
+ *     CAP_LINUX_IMMUTABLE, or a file system without the flag);
+ * <li>{@code unopenable}: the configured file cannot be opened, so the appender never starts: log
+ *     {@code args[1]} events and report whether the MBean exists ({@code registered=0|1}).
+ * </ul>
+ */
+public final class FaultMain {
+
+    /** Fixed payload: with the pattern, lines of about 100 bytes. */
+    public static final String PAYLOAD = "status=OK size=7 payload=abcdefghijklmnopqrstuvwxyz";
+
+    /** A call longer than this counts as having waited for the sink. */
+    static final long SLOW_CALL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+    private static final String MBEAN = "io.github.spool:type=Appender,name=out";
+
+    private final Logger logger = LogManager.getLogger("io.github.spool.it.Fault");
+    private long attempted;
+    private long exceptions;
+    private long maxCallNanos;
+    private long firstSlowCall = -1;
+
+    private FaultMain() {
+    }
+
+    /**
+     * @param args mode, events, and for {@code truncate} the events after the truncation
+     * @throws Exception if the MBean cannot be read (the test then fails on the missing facts)
+     */
+    public static void main(String[] args) throws Exception {
+        String mode = args[0];
+        int events = Integer.parseInt(args[1]);
+        if (mode.equals("nonblocking")) {
+            setNonBlocking(FileDescriptor.out);
+        }
+        FaultMain app = new FaultMain();
+        if (mode.equals("unopenable")) {
+            app.log(0, events, false);
+            boolean registered = ManagementFactory.getPlatformMBeanServer().isRegistered(new ObjectName(MBEAN));
+            System.err.println("spool-facts attempted=" + app.attempted + " exceptions=" + app.exceptions
+                    + " registered=" + (registered ? 1 : 0) + " maxCallMicros=" + TimeUnit.NANOSECONDS.toMicros(app.maxCallNanos));
+            LogManager.shutdown();
+            return;
+        }
+        if (mode.equals("truncate")) {
+            for (int episode = 0; episode < 2; episode++) {
+                app.log(episode * events, events, false);
+                app.awaitAccounted();
+                // Everything so far is written or lost: now rotate the way copytruncate does.
+                try (FileChannel ch = FileChannel.open(Paths.get(System.getProperty("spool.it.file")), StandardOpenOption.WRITE)) {
+                    ch.truncate(0);
+                }
+            }
+            app.log(2 * events, Integer.parseInt(args[2]), false);
+        } else if (mode.equals("immutable")) {
+            String file = System.getProperty("spool.it.file");
+            app.log(0, events, false);
+            app.awaitAccounted();
+            if (!chattr("+i", file)) {
+                System.err.println("spool-facts unsupported=1");
+                return;
+            }
+            try {
+                app.log(events, events, false);
+                app.awaitAccounted();
+            } finally {
+                chattr("-i", file);
+            }
+            app.log(2 * events, events, false);
+        } else {
+            app.log(0, events, mode.equals("paced"));
+        }
+        boolean drained = app.awaitAccounted();
+        String counters = app.counters();
+        long stopStart = System.nanoTime();
+        LogManager.shutdown();
+        long stopMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopStart);
+        System.err.println("spool-facts attempted=" + app.attempted + " exceptions=" + app.exceptions
+                + " drained=" + (drained ? 1 : 0) + " maxCallMicros=" + TimeUnit.NANOSECONDS.toMicros(app.maxCallNanos)
+                + " firstSlowCall=" + app.firstSlowCall + " stopMillis=" + stopMillis + counters);
+    }
+
+    private void log(int from, int count, boolean paced) {
+        long start = System.nanoTime();
+        for (int i = from; i < from + count; i++) {
+            long t0 = System.nanoTime();
+            try {
+                logger.info("seq={} {}", i, PAYLOAD);
+            } catch (Throwable t) {
+                exceptions++;
+            }
+            long took = System.nanoTime() - t0;
+            attempted++;
+            if (took > maxCallNanos) {
+                maxCallNanos = took;
+            }
+            if (took > SLOW_CALL_NANOS && firstSlowCall < 0) {
+                firstSlowCall = i;
+            }
+            if (paced && i % 100 == 99) {
+                long wait = start + (i + 1 - from) * 100_000L - System.nanoTime();
+                if (wait > 0) {
+                    LockSupport.parkNanos(wait); // load shaping, not synchronisation
+                }
+            }
+        }
+    }
+
+    /** Polls the MBean until written + lost + discarded = attempted; at most 20 s. */
+    private boolean awaitAccounted() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() - deadline < 0) {
+            if (get("EventsWritten") + get("EventsLost") + get("EventsDiscarded") == attempted) {
+                return true;
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
+        return false;
+    }
+
+    private String counters() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (String a : new String[] {"EventsWritten", "EventsLost", "EventsDiscarded", "WriteErrors", "BytesWritten",
+                "BufferBytesHighWater", "BufferBytesMax"}) {
+            sb.append(' ').append(a).append('=').append(get(a));
+        }
+        return sb.toString();
+    }
+
+    private static long get(String attribute) throws Exception {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        return ((Number) server.getAttribute(new ObjectName(MBEAN), attribute)).longValue();
+    }
+
+    /** Runs {@code chattr flag file}; returns whether it succeeded. */
+    private static boolean chattr(String flag, String file) throws Exception {
+        Process p = new ProcessBuilder("chattr", flag, file).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            System.err.println("chattr " + flag + " failed: " + out.trim());
+            return false;
+        }
+        return true;
+    }
+
+    /** Needs {@code --add-opens java.base/sun.nio.ch=ALL-UNNAMED}: the JDK has no public API for it. */
+    static void setNonBlocking(FileDescriptor fd) throws ReflectiveOperationException {
+        Method m = Class.forName("sun.nio.ch.IOUtil").getDeclaredMethod("configureBlocking", FileDescriptor.class, boolean.class);
+        m.setAccessible(true);
+        m.invoke(null, fd, false);
+    }
+}
