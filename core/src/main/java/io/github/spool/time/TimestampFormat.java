@@ -234,6 +234,11 @@ public final class TimestampFormat {
         return (epochSecond & 1) == 0 ? even : odd;
     }
 
+    /** The calling thread's own slot (created if it has none yet). For tests. */
+    SecondSlot ownSlot() {
+        return ownSlots.get();
+    }
+
     /**
      * The shared slot of {@code epochSecond}'s parity holds another second, is being rewritten,
      * or changed under the copy: use this thread's own slot, rendering it only when this thread's
