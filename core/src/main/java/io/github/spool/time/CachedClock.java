@@ -87,6 +87,23 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
     }
 
     /**
+     * Creates a clock without a refresher thread, showing {@code millis}, for the jcstress tests
+     * (module {@code stress-tests}), which play the refresher's steps ({@link #store},
+     * {@link #trySleep}) from their own actor threads. Internal.
+     */
+    private CachedClock(long millis) {
+        this.periodNanos = 0;
+        this.idleWindowMillis = 0;
+        this.refresher = null; // LockSupport.unpark(null) does nothing
+        soWord(millis << 1);
+    }
+
+    /** A clock with no refresher thread; see {@link #CachedClock(long)}. Internal, for jcstress. */
+    static CachedClock withoutRefresherForStress(long millis) {
+        return new CachedClock(millis);
+    }
+
+    /**
      * Returns the one JVM-wide instance, starting its refresher thread on first use.
      *
      * @return the shared clock
@@ -169,22 +186,37 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
             }
             // Window over (or the wall clock stepped back): was the probe acknowledged?
             final long w = lvWord();
-            if ((w & PROBE) != 0) {
-                // Reset the wake flag before publishing SLEEPING (release), so a reader that
-                // acquires SLEEPING sees 0 and can CAS it.
-                WAKE_REQUESTED.setRelease(this, 0);
-                if (casWord(w, SLEEPING)) {
-                    sleepUntilWoken();
-                    if (stopped) {
-                        return;
-                    }
-                    wakeUps = wakeUps + 1; // single writer
+            if ((w & PROBE) != 0 && trySleep(w)) {
+                sleepUntilWoken();
+                if (stopped) {
+                    return;
                 }
-                // else: a reader acknowledged between our load and the CAS; keep refreshing.
+                wakeUps = wakeUps + 1; // single writer
             }
+            // else: a reader acknowledged the probe (before our load or before the CAS): keep refreshing.
             windowStart = System.currentTimeMillis();
             store(windowStart, true);
         }
+    }
+
+    /**
+     * The refresher's step into idle: publishes {@code SLEEPING} in place of {@code w} (a word
+     * whose probe nobody acknowledged), unless a reader acknowledged it meanwhile. Package-private
+     * for the jcstress tests; only the refresher calls it.
+     *
+     * @param w the word as the refresher last loaded it, probe set
+     * @return true if {@code SLEEPING} is published and the refresher must park until woken
+     */
+    boolean trySleep(long w) {
+        // Reset the wake flag before publishing SLEEPING (release), so a reader that acquires
+        // SLEEPING sees 0 and can CAS it.
+        WAKE_REQUESTED.setRelease(this, 0);
+        return casWord(w, SLEEPING);
+    }
+
+    /** Whether some reader asked the refresher to wake since it last published SLEEPING; for jcstress. */
+    boolean wakeRequested() {
+        return (int) WAKE_REQUESTED.getAcquire(this) != 0;
     }
 
     private void sleepUntilWoken() {
@@ -200,8 +232,9 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
      * Readers only ever clear the probe, and only while it is set; so when it is clear the
      * refresher is the only writer and a release store is enough. While it is set a reader may
      * clear it concurrently, so that store is a CAS, retried at most once per acknowledgement.
+     * Package-private for the jcstress tests; only the refresher calls it.
      */
-    private void store(long millis, boolean arm) {
+    void store(long millis, boolean arm) {
         final long value = millis << 1;
         while (true) {
             final long w = lvWord();

@@ -9,10 +9,10 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Protocol (as {@code java.util.concurrent.locks.StampedLock}'s optimistic read):
  * <ul>
- * <li>Writer: {@code casVersion(v, v + 1)} from an even {@code v} (volatile CAS: later plain
- *     writes cannot move above it), plain writes of the data, {@code soVersion(v + 2)} (release:
- *     the data writes cannot move below it). A writer that loses the CAS does not wait: the caller
- *     renders straight into its own output instead.</li>
+ * <li>Writer ({@link #tryPublish}): {@code casVersion(v, v + 1)} from an even {@code v} (volatile
+ *     CAS: later plain writes cannot move above it), plain writes of the data, {@code
+ *     soVersion(v + 2)} (release: the data writes cannot move below it). A writer that loses the
+ *     CAS does not wait: the caller already has its own rendering.</li>
  * <li>Reader: {@code lvVersion()} (acquire: the data reads cannot move above it), must be even;
  *     plain reads of the data (possibly racing a writer, so possibly torn); {@code
  *     VarHandle.acquireFence()} (the data reads cannot move below the re-read); re-read the
@@ -21,6 +21,9 @@ import java.lang.invoke.VarHandle;
  * Every value a racing reader can see in {@code length} and {@code fractionPositions} came from
  * some complete render, so even a torn read stays within {@code maxLength} bytes of the caller's
  * buffer; the version check then discards it.
+ *
+ * <p>The same class serves as a thread's own slot (see {@code TimestampFormat}); that one is read
+ * and written by its thread only, and its version is unused.
  */
 final class SecondSlot {
 
@@ -55,6 +58,26 @@ final class SecondSlot {
     /** Volatile CAS of the version; the writer's entry. */
     boolean casVersion(long expected, long value) {
         return VERSION.compareAndSet(this, expected, value);
+    }
+
+    /**
+     * Copies {@code src} (a thread's own slot, complete) into this slot if its version is still
+     * {@code expectedVersion} and even: the whole writer protocol in one call. Gives up without
+     * waiting when another writer got there first; the caller already has its rendering.
+     *
+     * @param expectedVersion the version the caller read before it missed
+     * @param src a slot nobody else writes
+     */
+    void tryPublish(long expectedVersion, SecondSlot src) {
+        if ((expectedVersion & 1) != 0 || !casVersion(expectedVersion, expectedVersion + 1)) {
+            return;
+        }
+        final int n = src.length;
+        System.arraycopy(src.bytes, 0, bytes, 0, n);
+        System.arraycopy(src.fractionPositions, 0, fractionPositions, 0, fractionPositions.length);
+        length = n;
+        epochSecond = src.epochSecond;
+        soVersion(expectedVersion + 2);
     }
 
     /** Release store of the version; the writer's exit. */

@@ -33,10 +33,14 @@ import java.util.Objects;
  * (even and odd seconds, so threads whose events straddle a second boundary do not evict each
  * other); every call copies the slot's bytes and writes the fraction digits over their
  * placeholders. A slot is rewritten in place under a sequence lock ({@code SecondSlot}): readers
- * never block and retry nothing — a reader that finds its slot being rewritten, or holding another
- * second, renders straight into its own output, as does a writer that loses the race to rewrite.
+ * never block and retry nothing. A reader that finds its slot being rewritten, or holding another
+ * second, uses its thread's own slot instead (rendered only when that thread's second changes,
+ * then offered to the shared slot), so threads in different seconds do not evict each other on
+ * every call.
  *
- * <p>Thread-safe and lock-free. Allocation: none per call and none per second. The offset comes
+ * <p>Thread-safe and lock-free. Allocation: none per call and none per second; each thread that
+ * ever misses the shared slots allocates its own slot once ({@code maxLength()} bytes plus a small
+ * header, held in a {@code ThreadLocal} of this instance). The offset comes
  * from a cached window {@code [from, nextTransition)} of the zone's rules; only when an instant
  * leaves that window (a DST change, i.e. about twice a year, or timestamps jumping around) are
  * {@code ZoneRules} asked again, which allocates a few small objects.
@@ -78,6 +82,11 @@ public final class TimestampFormat {
     private final boolean needsSubMillis;
     private final SecondSlot even;
     private final SecondSlot odd;
+    /**
+     * Each thread's own rendered second, used when the shared slot misses; touched by its thread
+     * only (its version is unused). Allocated on a thread's first miss, never per call.
+     */
+    private final ThreadLocal<SecondSlot> ownSlots;
     /** Published with release stores, read with acquire loads; replaced, never mutated. */
     private OffsetWindow window;
 
@@ -95,6 +104,9 @@ public final class TimestampFormat {
         this.needsSubMillis = sub;
         this.even = new SecondSlot(maxLength, fractionWidths.length);
         this.odd = new SecondSlot(maxLength, fractionWidths.length);
+        final int slotLength = maxLength;
+        final int fractions = fractionWidths.length;
+        this.ownSlots = ThreadLocal.withInitial(() -> new SecondSlot(slotLength, fractions));
         this.window = rules.isFixedOffset()
             ? new OffsetWindow(Long.MIN_VALUE, Long.MAX_VALUE, rules.getOffset(Instant.EPOCH).getTotalSeconds())
             : new OffsetWindow(0, 0, 0); // empty: the first call computes a real one
@@ -164,7 +176,7 @@ public final class TimestampFormat {
     public int format(long epochMillis, byte[] dst, int offset) {
         final long epochSecond = Math.floorDiv(epochMillis, 1000L);
         final int millis = (int) (epochMillis - epochSecond * 1000L);
-        final SecondSlot slot = (epochSecond & 1) == 0 ? even : odd;
+        final SecondSlot slot = sharedSlot(epochSecond);
         final long version = slot.lvVersion();
         if (millisOnly && slot.epochSecond == epochSecond && (version & 1) == 0) {
             final int length = slot.length;
@@ -195,39 +207,65 @@ public final class TimestampFormat {
      * @return the offset after the last byte written
      */
     public int format(long epochSecond, int nanoOfSecond, byte[] dst, int offset) {
-        final SecondSlot slot = (epochSecond & 1) == 0 ? even : odd;
+        if (fractionWidths.length > 1) {
+            // Several fraction fields (rare): the snapshot saves little, render whole.
+            return renderDirect(epochSecond, nanoOfSecond, dst, offset);
+        }
+        final SecondSlot slot = sharedSlot(epochSecond);
         final long version = slot.lvVersion();
         if ((version & 1) == 0 && slot.epochSecond == epochSecond) {
             final int length = slot.length;
             final int[] positions = slot.fractionPositions;
-            int p0 = 0;
-            if (positions.length == 1) {
-                p0 = positions[0];
-            }
+            final int p0 = positions.length == 1 ? positions[0] : 0;
             copy(slot.bytes, dst, offset, length);
-            VarHandle.acquireFence();
+            VarHandle.acquireFence(); // the reads above complete before the version re-read
             if (slot.lvVersion() == version) {
                 if (positions.length == 1) {
                     DatePattern.fraction(nanoOfSecond, fractionWidths[0], dst, offset + p0);
-                } else if (positions.length > 1) {
-                    // Several fraction fields (rare): render whole, do not trust copied positions.
-                    return renderDirect(epochSecond, nanoOfSecond, dst, offset);
                 }
                 return offset + length;
             }
-            return renderDirect(epochSecond, nanoOfSecond, dst, offset);
         }
-        if ((version & 1) == 0 && slot.casVersion(version, version + 1)) {
-            // This thread owns the slot: render the second once (fractions as zeros), release.
-            final int length = compiled.render(epochSecond, offsetSeconds(epochSecond), 0, slot.bytes, 0,
-                slot.fractionPositions);
-            slot.length = length;
-            slot.epochSecond = epochSecond;
-            slot.soVersion(version + 2);
+        return formatFromOwnSlot(slot, version, epochSecond, nanoOfSecond, dst, offset);
+    }
+
+    /** The shared slot for {@code epochSecond}: even and odd seconds have one each. For tests too. */
+    SecondSlot sharedSlot(long epochSecond) {
+        return (epochSecond & 1) == 0 ? even : odd;
+    }
+
+    /** The calling thread's own slot (created if it has none yet). For tests. */
+    SecondSlot ownSlot() {
+        return ownSlots.get();
+    }
+
+    /**
+     * The shared slot of {@code epochSecond}'s parity holds another second, is being rewritten,
+     * or changed under the copy: use this thread's own slot, rendering it only when this thread's
+     * own second changed, and offer that render to the shared slot.
+     *
+     * <p>Why a per-thread slot: without it, two threads formatting different seconds of the same
+     * parity (a thread formatting late events, events replayed from a file, a clock stepped by
+     * NTP) would rewrite the shared slot on every call, each rendering the whole second twice and
+     * bouncing the slot's cache lines between cores. With it, each thread renders and publishes at
+     * most once per change of its own second, however the threads' seconds interleave; the common
+     * case (all threads in the same second) still hits the shared slot and never reaches here.
+     */
+    private int formatFromOwnSlot(SecondSlot shared, long sharedVersion, long epochSecond, int nanoOfSecond,
+                                  byte[] dst, int offset) {
+        final SecondSlot own = ownSlots.get();
+        if (own.epochSecond != epochSecond) {
+            own.length = compiled.render(epochSecond, offsetSeconds(epochSecond), 0, own.bytes, 0,
+                own.fractionPositions);
+            own.epochSecond = epochSecond;
+            shared.tryPublish(sharedVersion, own);
         }
-        // Whether or not this thread refreshed the slot, render its own output directly: the
-        // first call of a second pays one render either way, and never waits for another thread.
-        return renderDirect(epochSecond, nanoOfSecond, dst, offset);
+        final int length = own.length;
+        copy(own.bytes, dst, offset, length);
+        if (fractionWidths.length == 1) {
+            DatePattern.fraction(nanoOfSecond, fractionWidths[0], dst, offset + own.fractionPositions[0]);
+        }
+        return offset + length;
     }
 
     private int renderDirect(long epochSecond, int nanoOfSecond, byte[] dst, int offset) {

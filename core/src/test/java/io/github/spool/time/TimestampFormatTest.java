@@ -227,6 +227,53 @@ class TimestampFormatTest {
     }
 
     @Test
+    void threadsInDifferentSecondsOfOneParityDoNotRewriteTheSharedSlotPerCall() throws Exception {
+        // Two threads strictly alternate calls for seconds S and S + 2 (same shared slot). Each
+        // thread's second changes once, so the shared slot may be published at most twice
+        // (version 0 -> 2 -> 4), whatever the order; evicting on every miss would publish on
+        // every call (version ~2 per call).
+        final TimestampFormat f = TimestampFormat.ofPattern("yyyy-MM-dd HH:mm:ss.SSS", ZoneId.of("Europe/Berlin"));
+        final DateTimeFormatter oracle = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(f.zone());
+        final long s = 1_763_781_200L;
+        final int rounds = 200;
+        final java.util.concurrent.Semaphore[] turn = {new java.util.concurrent.Semaphore(1),
+            new java.util.concurrent.Semaphore(0)};
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        List<Thread> workers = new ArrayList<>();
+        for (int k = 0; k < 2; k++) {
+            final int me = k;
+            Thread w = new Thread(() -> {
+                byte[] buf = new byte[f.maxLength()];
+                try {
+                    for (int i = 0; i < rounds; i++) {
+                        turn[me].acquire();
+                        try {
+                            long t = (s + 2L * me) * 1000 + i;
+                            int n = f.format(t, buf, 0);
+                            assertEquals(oracle.format(Instant.ofEpochMilli(t)),
+                                new String(buf, 0, n, StandardCharsets.US_ASCII));
+                        } finally {
+                            turn[1 - me].release();
+                        }
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            });
+            w.start();
+            workers.add(w);
+        }
+        for (Thread w : workers) {
+            w.join();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+        assertEquals(4, f.sharedSlot(s).lvVersion(), "publishes of the shared slot x 2");
+        assertEquals(s + 2, f.sharedSlot(s).epochSecond, "the last second published");
+    }
+
+    @Test
     void reportsSubMillisPrecision() {
         assertFalse(TimestampFormat.ofPattern("HH:mm:ss.SSS", ZoneOffset.UTC).needsSubMillis());
         assertFalse(TimestampFormat.ofPattern("HH:mm:ss", ZoneOffset.UTC).needsSubMillis());
