@@ -9,9 +9,11 @@ import io.github.spool.soak.SeqFile;
 import io.github.spool.soak.SeqProducer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.junit.jupiter.api.Test;
@@ -75,7 +77,7 @@ class ReconfigureLeakTest {
             produced = producer.stop();
         }
         List<Thread> last = writers();
-        assertTrue(ctx.stop(30, java.util.concurrent.TimeUnit.SECONDS), "context stopped");
+        assertTrue(ctx.stop(30, TimeUnit.SECONDS), "context stopped");
         for (Thread t : last) {
             t.join(5_000);
             assertFalse(t.isAlive(), "writer thread alive after the context stopped");
@@ -87,11 +89,11 @@ class ReconfigureLeakTest {
             assertEquals(produced, seen.nextClearBit(0), f + ": no gap");
         }
         System.out.println("reconfigure log4j2: " + RECONFIGURATIONS + " reconfigurations, " + produced
-                + " events, each in both files; writer threads alive after stop: " + (writers().size()));
+                + " events, each in both files; writer threads alive after stop: " + writers().size());
     }
 
     private static List<Thread> writers() {
-        List<Thread> all = new java.util.ArrayList<>(LeakProbe.writerThreads(A));
+        List<Thread> all = new ArrayList<>(LeakProbe.writerThreads(A));
         all.addAll(LeakProbe.writerThreads(B));
         return all;
     }
