@@ -182,6 +182,17 @@ class HostileInputTest {
         assertTrue(!Files.exists(file) || Files.size(file) == 0, "nothing written");
         assertTrue(errors.stream().anyMatch(e -> e.contains("SpoolLayout does not support %enc")), "errors: " + errors);
         assertTrue(errors.stream().anyMatch(e -> e.contains("not created rather than fall back")), "errors: " + errors);
+
+        // Inside another appender the mark is an unknown attribute: a second error naming it.
+        errors.clear();
+        StatusLogger.getLogger().registerListener(listener);
+        try {
+            Log4jRig.start(dir, "<File name='file' fileName='" + dir.resolve("other.log")
+                    + "'><SpoolLayout pattern='%enc{%m}{CRLF}%n'/></File>", "file").stop();
+        } finally {
+            StatusLogger.getLogger().removeListener(listener);
+        }
+        assertTrue(errors.stream().anyMatch(e -> e.contains(SpoolLayout.INVALID_LAYOUT_ATTRIBUTE)), "errors: " + errors);
     }
 
     /** log4j2 prints {@code [!!!Class@hash=>Exception:message!!!]} for a failing toString(). */

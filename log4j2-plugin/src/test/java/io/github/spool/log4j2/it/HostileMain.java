@@ -163,7 +163,7 @@ public final class HostileMain {
         Path stdout = dir.resolve(mode + ".out");
         Path stderr = dir.resolve(mode + ".err");
         Process p = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), HEAP,
-                "-XX:+HeapDumpOnOutOfMemoryError", "-XX:HeapDumpPath=" + dir, "-XX:+ExitOnOutOfMemoryError",
+                "-XX:+ExitOnOutOfMemoryError",
                 "-cp", System.getProperty("java.class.path"), HostileMain.class.getName(), mode, dir.toString())
                 .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
         if (!p.waitFor(90, TimeUnit.SECONDS)) {
