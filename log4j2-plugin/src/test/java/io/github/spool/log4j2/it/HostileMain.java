@@ -108,7 +108,7 @@ public final class HostileMain {
         System.out.println("bigCallMillis=" + TimeUnit.NANOSECONDS.toMillis(bigNanos[0]));
         System.out.println("totalMillis=" + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
         System.out.println("retainedBytes=" + retained);
-        System.out.println("heapHighWater=" + peakHeap());
+        System.out.println("heapPeakSum=" + peakHeap());
     }
 
     private static void loggers(Path dir) throws Exception {
@@ -133,7 +133,7 @@ public final class HostileMain {
         System.out.println("loggers=" + LOGGERS);
         System.out.println("logMillis=" + TimeUnit.NANOSECONDS.toMillis(logged));
         System.out.println("usedAfterGcBytes=" + used);
-        System.out.println("heapHighWater=" + peakHeap());
+        System.out.println("heapPeakSum=" + peakHeap());
     }
 
     private static long usedAfterGc() {
@@ -143,7 +143,7 @@ public final class HostileMain {
         return rt.totalMemory() - rt.freeMemory();
     }
 
-    /** Sum of the heap pools' peak usage. */
+    /** Sum of the heap pools' peak usage (an upper bound of the true peak). */
     private static long peakHeap() {
         long sum = 0;
         for (var pool : ManagementFactory.getMemoryPoolMXBeans()) {
