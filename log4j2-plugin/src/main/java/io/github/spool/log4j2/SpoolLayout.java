@@ -16,6 +16,7 @@ import org.apache.logging.log4j.core.config.plugins.Plugin;
 import org.apache.logging.log4j.core.config.plugins.PluginAttribute;
 import org.apache.logging.log4j.core.config.plugins.PluginConfiguration;
 import org.apache.logging.log4j.core.config.plugins.PluginFactory;
+import org.apache.logging.log4j.core.config.plugins.PluginNode;
 import org.apache.logging.log4j.core.layout.AbstractStringLayout;
 import org.apache.logging.log4j.core.layout.ByteBufferDestination;
 import org.apache.logging.log4j.status.StatusLogger;
@@ -50,6 +51,11 @@ public final class SpoolLayout extends AbstractStringLayout {
     public static final String PLUGIN_NAME = "SpoolLayout";
     /** PatternLayout's default pattern, used when none is given. */
     public static final String DEFAULT_PATTERN = "%m%n";
+    /**
+     * The attribute a rejected {@code <SpoolLayout>} leaves on its parent element (see {@link
+     * #createLayout(String, String, boolean, Configuration, Node)}). Internal API.
+     */
+    public static final String INVALID_LAYOUT_ATTRIBUTE = "spoolLayoutRejected";
 
     private static final Logger LOGGER = StatusLogger.getLogger();
     /** The scratch builder is replaced after a huge message, as log4j2 trims its own builders. */
@@ -78,7 +84,7 @@ public final class SpoolLayout extends AbstractStringLayout {
     }
 
     /**
-     * Creates the layout; log4j2 calls this for {@code <SpoolLayout>} elements.
+     * Creates the layout as log4j2 does, reporting a rejected pattern on the status logger.
      *
      * @param pattern               a PatternLayout pattern (default {@value #DEFAULT_PATTERN})
      * @param charset               must be UTF-8 (the default)
@@ -86,16 +92,42 @@ public final class SpoolLayout extends AbstractStringLayout {
      * @param config                the configuration, for converter plugins
      * @return the layout, or {@code null} after a status-logger error naming what is unsupported
      */
+    public static SpoolLayout createLayout(String pattern, String charset, boolean alwaysWriteExceptions,
+            Configuration config) {
+        return createLayout(pattern, charset, alwaysWriteExceptions, config, null);
+    }
+
+    /**
+     * Creates the layout; log4j2 calls this for {@code <SpoolLayout>} elements.
+     *
+     * <p>When the pattern is rejected, log4j2 would build the enclosing appender with its default
+     * layout (PatternLayout {@code %m%n}) after the error: different output, and for a pattern such
+     * as {@code %enc{%m}{CRLF}} output that no longer neutralises CR/LF. So the rejection is also
+     * recorded on the parent element as the attribute {@value #INVALID_LAYOUT_ATTRIBUTE}: the
+     * {@code <Spool>} appender reads it and is not created; any other appender reports it as an
+     * unknown attribute, a second error that names the problem.
+     *
+     * @param pattern               a PatternLayout pattern (default {@value #DEFAULT_PATTERN})
+     * @param charset               must be UTF-8 (the default)
+     * @param alwaysWriteExceptions as in PatternLayout (default {@code true})
+     * @param config                the configuration, for converter plugins
+     * @param node                  this element, or {@code null}
+     * @return the layout, or {@code null} after a status-logger error naming what is unsupported
+     */
     @PluginFactory
     public static SpoolLayout createLayout(
             @PluginAttribute(value = "pattern", defaultString = DEFAULT_PATTERN) String pattern,
             @PluginAttribute("charset") String charset,
             @PluginAttribute(value = "alwaysWriteExceptions", defaultBoolean = true) boolean alwaysWriteExceptions,
-            @PluginConfiguration Configuration config) {
+            @PluginConfiguration Configuration config,
+            @PluginNode Node node) {
         try {
             return newLayout(pattern, charset, alwaysWriteExceptions, config);
         } catch (RuntimeException e) {
             LOGGER.error("Invalid <{} pattern=\"{}\">: {}", PLUGIN_NAME, pattern, e.getMessage());
+            if (node != null && node.getParent() != null) {
+                node.getParent().getAttributes().put(INVALID_LAYOUT_ATTRIBUTE, e.getMessage());
+            }
             return null;
         }
     }
@@ -157,8 +189,14 @@ public final class SpoolLayout extends AbstractStringLayout {
         return s;
     }
 
-    /** Ends the use begun by {@link #acquireScratch()}. */
+    /**
+     * Ends the use begun by {@link #acquireScratch()}. Empties the line now rather than at the
+     * thread's next event: after a huge message the reset gives the big array back (core's
+     * {@link ByteLineBuilder#reset()} keeps at most 256 KiB), so a thread that logs 10 MiB and then
+     * goes idle does not pin it (a pool thread could otherwise hold it for the JVM's life).
+     */
     static void releaseScratch(Scratch s) {
+        s.line.reset();
         s.busy = false;
     }
 

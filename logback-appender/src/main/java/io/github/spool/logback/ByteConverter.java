@@ -14,6 +14,7 @@ import io.github.spool.time.TimestampFormat;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One compiled conversion of a {@link SpoolEncoder} pattern: writes its part of the line as bytes,
@@ -110,13 +111,20 @@ abstract class ByteConverter {
     }
 
     /**
-     * Formatted, encoded names (thread and logger names) by raw name. Bounded: past
-     * {@link #LIMIT} names it stops caching and encodes each time, as logback's
-     * {@code NamedConverter} gives up its cache when the miss rate is high.
+     * Formatted, encoded names (thread and logger names) by raw name. Bounded in entries and in
+     * size: past {@link #LIMIT} names, or once the cached names add up to {@link #CHAR_BUDGET}
+     * chars, it stops caching and encodes each time, as logback's {@code NamedConverter} gives up
+     * its cache when the miss rate is high. The size bound matters for hostile names: 4,096 distinct
+     * 4 KiB thread or logger names would otherwise pin about 30 MiB per converter (measured: 86 MB
+     * retained for one pattern with %thread, %logger and %logger{5} in {@code HostileInputTest}).
      */
     abstract static class CachedName extends ByteConverter {
         static final int LIMIT = 4096;
+        /** Sum of the cached names' lengths (keys, in chars) beyond which nothing more is cached. */
+        static final long CHAR_BUDGET = 256 * 1024;
         private final ConcurrentHashMap<String, Wtf8.Encoded> cache = new ConcurrentHashMap<>();
+        /** Chars of the cached keys; updated on misses only, so racing misses may overshoot a little. */
+        private final AtomicLong cachedChars = new AtomicLong();
         final Fmt fmt;
 
         CachedName(Fmt fmt) {
@@ -132,11 +140,13 @@ abstract class ByteConverter {
             }
             Wtf8.Encoded e = cache.get(name);
             if (e == null) {
-                if (cache.size() >= LIMIT) {
+                if (cache.size() >= LIMIT || cachedChars.get() + name.length() > CHAR_BUDGET) {
                     return writeUncached(name, out);
                 }
                 e = Wtf8.encode(render(name));
-                cache.put(name, e);
+                if (cache.putIfAbsent(name, e) == null) {
+                    cachedChars.addAndGet(name.length());
+                }
             }
             return e.appendTo(out);
         }
@@ -184,9 +194,11 @@ abstract class ByteConverter {
 
         @Override
         String render(String name) {
-            if (name == null) {
-                return null;
+            if (name == null && abbreviator == null) {
+                return null; // LoggerConverter prints "null"
             }
+            // With an abbreviator logback hands a null name to it, which throws; so does this, and
+            // the appender reports and drops the event exactly as logback's own appenders do.
             return Fmt.apply(fmt, abbreviator == null ? name : abbreviator.abbreviate(name));
         }
 

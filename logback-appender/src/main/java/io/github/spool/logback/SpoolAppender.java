@@ -294,6 +294,9 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
                 result = s.append(line.array(), 0, line.length(), severity);
             } finally {
                 if (owner) {
+                    // Empty it now, not at this thread's next event: after a huge line reset()
+                    // drops the big array, which an idle pool thread would otherwise pin for good.
+                    sc.line.reset();
                     sc.busy = false;
                 }
             }

@@ -132,6 +132,7 @@ public class SpoolEncoder extends EncoderBase<ILoggingEvent> {
             encodeTo(event, b);
             return Arrays.copyOf(b.array(), b.length());
         } finally {
+            sc.line.reset(); // drops a huge line's array now rather than at this thread's next event
             sc.busy = false;
         }
     }

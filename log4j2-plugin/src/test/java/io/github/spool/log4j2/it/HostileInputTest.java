@@ -1,0 +1,478 @@
+package io.github.spool.log4j2.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.github.spool.log4j2.SpoolLayout;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.ThreadContext;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.impl.Log4jLogEvent;
+import org.apache.logging.log4j.message.Message;
+import org.apache.logging.log4j.message.SimpleMessage;
+import org.apache.logging.log4j.status.StatusData;
+import org.apache.logging.log4j.status.StatusListener;
+import org.apache.logging.log4j.status.StatusLogger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Hostile input through the {@code <Spool>} appender (issue 6, part 5). Each in-process case is
+ * differential: every event goes to Spool with SpoolLayout, Spool with PatternLayout and log4j2's
+ * own File appender with PatternLayout (the oracle), and the three files must be byte-identical —
+ * Spool keeps log4j2's semantics, whatever they are. Numbered sentinel events before and after each
+ * hostile one prove that nothing unrelated is lost. The cases that need a small heap (a 10 MiB
+ * message, two million logger names) run in forked JVMs ({@link HostileMain}).
+ */
+class HostileInputTest {
+
+    /** Thread, level, logger, the whole MDC, message; alwaysWriteExceptions adds the stack trace. */
+    private static final String PATTERN = "[%t] %-5level %c %X - %m%n";
+    private static final Pattern SENTINEL = Pattern.compile("sentinel seq=(\\d+)");
+    private static final String ESC = "\u001b";
+
+    @TempDir
+    Path dir;
+
+    private int sentinels;
+
+    @AfterEach
+    void clearThreadContext() {
+        ThreadContext.clearMap();
+    }
+
+    @Test
+    @Timeout(60)
+    void crLfAndAnsiEscapesArePrintedExactlyAsPatternLayoutPrintsThem() throws Exception {
+        LoggerContext context = Log4jRig.differential(dir, PATTERN);
+        String threadName = Thread.currentThread().getName();
+        try {
+            Logger log = context.getLogger("app.Service");
+            sentinel(log);
+            log.info("user logged in\r\n[main] INFO  app.Service - forged admin login");
+            sentinel(log);
+            log.warn("lone CR\rand lone LF\nand CRLF\r\nend");
+            sentinel(log);
+            log.info("user={} action={}", "eve\r\n[main] ERROR app.Service - forged", ESC + "[2J" + ESC + "[31mred" + ESC + "[0m");
+            sentinel(log);
+            log.error(ESC + "]0;window title" + '\u0007' + ESC + "[1A" + ESC + "[K overwritten previous line");
+            sentinel(log);
+            ThreadContext.put("user", "bob\r\nforged mdc line " + ESC + "[5m");
+            log.info("with a hostile MDC value");
+            ThreadContext.clearMap();
+            sentinel(log);
+            log.error("failure", new IllegalStateException("bad input\r\n\tat forged.Frame(Forged.java:1)" + ESC + "[0m"));
+            sentinel(log);
+            Thread.currentThread().setName("worker\r\n" + ESC + "[31m");
+            log.info("hostile thread name");
+            Thread.currentThread().setName(threadName);
+            sentinel(log);
+            context.getLogger("evil\r\nlogger" + ESC + "[0m").info("hostile logger name");
+            sentinel(log);
+            log.info("C1 controls and NUL: \u0085 \u009b31m \u0000 \u2028 \u2029 end");
+            sentinel(log);
+        } finally {
+            Thread.currentThread().setName(threadName);
+            context.stop();
+        }
+        String reference = assertDifferential();
+        assertTrue(reference.contains("user logged in\r\n[main] INFO  app.Service - forged admin login"),
+                "PatternLayout keeps CR/LF, and so must Spool:\n" + reference);
+        assertTrue(reference.contains(ESC + "[2J"), "PatternLayout keeps ESC");
+    }
+
+    /**
+     * {@code %enc{%m}{CRLF}} is log4j2's neutraliser for log forging. SpoolLayout does not support
+     * it and says so at configuration time; the Spool appender with PatternLayout gives exactly what
+     * log4j2's File appender gives: one line per event, CR and LF printed as {@code \r} {@code \n}.
+     */
+    @Test
+    @Timeout(60)
+    void encCrLfNeutralisesForgingThroughPatternLayoutAndSpoolLayoutRejectsIt() throws Exception {
+        String pattern = "%-5level %c - %enc{%m}{CRLF}%n";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SpoolLayout.newLayout(pattern, null, true, null));
+        assertTrue(e.getMessage().contains("enc"), "the error names %enc: " + e.getMessage());
+        assertNull(SpoolLayout.createLayout(pattern, null, true, null), "no layout with different output");
+
+        LoggerContext context = Log4jRig.start(dir,
+                "<Spool name='spoolPattern' fileName='" + dir.resolve(Log4jRig.SPOOL_PATTERN) + "'>"
+                        + "<PatternLayout pattern='" + Log4jRig.xml(pattern) + "'/></Spool>"
+                        + "<File name='reference' fileName='" + dir.resolve(Log4jRig.REFERENCE) + "'>"
+                        + "<PatternLayout pattern='" + Log4jRig.xml(pattern) + "'/></File>",
+                "spoolPattern", "reference");
+        int events = 0;
+        try {
+            Logger log = context.getLogger("app.Service");
+            for (String m : new String[] {"ok", "a\r\nINFO  app.Service - forged", "b\nc\rd", "arg {}", ESC + "[31m\r\n"}) {
+                log.info(m, "x\r\ny");
+                events++;
+            }
+        } finally {
+            context.stop();
+        }
+        byte[] reference = Files.readAllBytes(dir.resolve(Log4jRig.REFERENCE));
+        assertArrayEquals(reference, Files.readAllBytes(dir.resolve(Log4jRig.SPOOL_PATTERN)));
+        String text = new String(reference, StandardCharsets.UTF_8);
+        String[] lines = text.split("\n", -1);
+        assertEquals(events + 1, lines.length, "one line per event (and the empty rest): " + text);
+        assertTrue(text.contains("INFO  app.Service - a\\r\\nINFO  app.Service - forged\n"), text);
+        assertTrue(!text.contains("\r"), "no CR left: " + text);
+    }
+
+    /**
+     * A {@code <Spool>} whose {@code <SpoolLayout>} rejects {@code %enc}: log4j2 would build the
+     * appender with PatternLayout {@code %m%n} (forgeable output); instead it is not created, and
+     * the status errors name the conversion and the reason.
+     */
+    @Test
+    @Timeout(60)
+    void spoolWithARejectedSpoolLayoutIsNotCreatedRatherThanPrintRawMessages() throws Exception {
+        Path file = dir.resolve("rejected.log");
+        List<String> errors = new CopyOnWriteArrayList<>();
+        StatusListener listener = new StatusListener() {
+            @Override
+            public void log(StatusData data) {
+                if (data.getLevel().isMoreSpecificThan(Level.ERROR)) {
+                    errors.add(data.getFormattedStatus());
+                }
+            }
+
+            @Override
+            public Level getStatusLevel() {
+                return Level.ERROR;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        StatusLogger.getLogger().registerListener(listener);
+        LoggerContext context;
+        try {
+            context = Log4jRig.start(dir, "<Spool name='spool' fileName='" + file
+                    + "'><SpoolLayout pattern='%enc{%m}{CRLF}%n'/></Spool>", "spool");
+        } finally {
+            StatusLogger.getLogger().removeListener(listener);
+        }
+        try {
+            assertNull(context.getConfiguration().getAppender("spool"), "appender created despite its rejected layout");
+            context.getLogger("x").info("a\r\nforged"); // goes nowhere, throws nothing
+        } finally {
+            context.stop();
+        }
+        assertTrue(!Files.exists(file) || Files.size(file) == 0, "nothing written");
+        assertTrue(errors.stream().anyMatch(e -> e.contains("SpoolLayout does not support %enc")), "errors: " + errors);
+        assertTrue(errors.stream().anyMatch(e -> e.contains("not created rather than fall back")), "errors: " + errors);
+
+        // Inside another appender the mark is an unknown attribute: a second error naming it.
+        errors.clear();
+        StatusLogger.getLogger().registerListener(listener);
+        try {
+            Log4jRig.start(dir, "<File name='file' fileName='" + dir.resolve("other.log")
+                    + "'><SpoolLayout pattern='%enc{%m}{CRLF}%n'/></File>", "file").stop();
+        } finally {
+            StatusLogger.getLogger().removeListener(listener);
+        }
+        assertTrue(errors.stream().anyMatch(e -> e.contains(SpoolLayout.INVALID_LAYOUT_ATTRIBUTE)), "errors: " + errors);
+    }
+
+    /** log4j2 prints {@code [!!!Class@hash=>Exception:message!!!]} for a failing toString(). */
+    @Test
+    @Timeout(60)
+    void argumentWhoseToStringThrowsIsPrintedAsLog4j2PrintsIt() throws Exception {
+        LoggerContext context = Log4jRig.differential(dir, PATTERN);
+        Object bomb = new Object() {
+            @Override
+            public String toString() {
+                throw new IllegalStateException("boom\r\nforged");
+            }
+        };
+        Object nullMessage = new Object() {
+            @Override
+            public String toString() {
+                throw new UnsupportedOperationException();
+            }
+        };
+        Object returnsNull = new Object() {
+            @Override
+            public String toString() {
+                return null;
+            }
+        };
+        try {
+            Logger log = context.getLogger("app.Service");
+            sentinel(log);
+            log.info("value {} end", bomb);
+            sentinel(log);
+            log.info("values {} {} {}", nullMessage, returnsNull, bomb);
+            sentinel(log);
+            log.info("array {}", (Object) new Object[] {bomb, 1});
+            sentinel(log);
+            log.info(bomb); // the object is the message: ObjectMessage
+            sentinel(log);
+        } finally {
+            context.stop();
+        }
+        String reference = assertDifferential();
+        assertTrue(reference.contains("=>java.lang.IllegalStateException:boom\r\nforged!!!]"), reference);
+        assertTrue(reference.contains("=>java.lang.UnsupportedOperationException:null!!!]"), reference);
+    }
+
+    /**
+     * A throwable whose {@code getMessage()}/{@code toString()} throws: whatever log4j2 does with it
+     * (here PatternLayout's renderer throws and log4j2's appender control reports and drops the
+     * event), Spool does the same, and every sentinel around it is written.
+     */
+    @Test
+    @Timeout(60)
+    void throwableWhoseMessageThrowsBehavesAsInLog4j2AndLosesNothingElse() throws Exception {
+        LoggerContext context = Log4jRig.differential(dir, PATTERN);
+        try {
+            Logger log = context.getLogger("app.Service");
+            sentinel(log);
+            log.error("hostile throwable", new HostileThrowable(true));
+            sentinel(log);
+            log.error("hostile toString only", new HostileThrowable(false));
+            sentinel(log);
+            log.error("cause is hostile", new RuntimeException("outer", new HostileThrowable(true)));
+            sentinel(log);
+            log.error("null message", new RuntimeException((String) null));
+            sentinel(log);
+        } finally {
+            context.stop();
+        }
+        assertDifferential();
+    }
+
+    @Test
+    @Timeout(60)
+    void nullEverythingIsPrintedAsPatternLayoutPrintsIt() throws Exception {
+        LoggerContext context = Log4jRig.differential(dir, PATTERN + "%c{1.} %c{-1} %X{absent}%n");
+        String threadName = Thread.currentThread().getName();
+        try {
+            Logger log = context.getLogger("app.Service");
+            sentinel(log);
+            log.info((String) null);
+            sentinel(log);
+            log.info((Object) null);
+            sentinel(log);
+            log.info((Message) null);
+            sentinel(log);
+            log.info((String) null, 1, null);
+            sentinel(log);
+            log.info("a {} b {}", null, null);
+            sentinel(log);
+            log.info("args {}", (Object[]) null);
+            sentinel(log);
+            log.info((CharSequence) null);
+            sentinel(log);
+            log.info("null throwable", (Throwable) null);
+            sentinel(log);
+            log.info((String) null, (Throwable) null);
+            sentinel(log);
+            log.error("null message in throwable", new RuntimeException((String) null, new Error((String) null)));
+            sentinel(log);
+            ThreadContext.put("k", null);
+            log.info("null MDC value"); // a null key is rejected by ThreadContext.put itself
+            ThreadContext.clearMap();
+            sentinel(log);
+            Thread.currentThread().setName("");
+            log.info("empty thread name");
+            Thread.currentThread().setName(threadName);
+            sentinel(log);
+            context.getLogger("").info("empty logger name");
+            sentinel(log);
+            // A null logger name is not reachable through the Logger API (it uses the caller's class
+            // name); a bridge or a custom event can carry one, so hand such an event to the root.
+            context.getConfiguration().getRootLogger().log(Log4jLogEvent.newBuilder().setLoggerName(null)
+                    .setLevel(Level.INFO).setMessage(new SimpleMessage("null logger name"))
+                    .setThreadName(null).setTimeMillis(0).build());
+            sentinel(log);
+        } finally {
+            Thread.currentThread().setName(threadName);
+            context.stop();
+        }
+        assertDifferential();
+    }
+
+    /**
+     * Arguments whose toString() logs through the same logger (one and two levels deep), from four
+     * threads at once, with SpoolLayout and with PatternLayout: no deadlock (every thread ends within
+     * the timeout), the inner events come first (they are logged while the outer message is
+     * formatted), and no event of any thread is lost or torn.
+     */
+    @Test
+    @Timeout(60)
+    void argumentWhoseToStringLogsNeitherDeadlocksNorLosesEvents() throws Exception {
+        for (String layout : new String[] {"SpoolLayout", "PatternLayout"}) {
+            Path file = dir.resolve("recursion-" + layout + ".log");
+            LoggerContext context = Log4jRig.start(dir, "<Spool name='spool' fileName='" + file
+                    + "' bufferSize='8 KiB' maxBufferSize='64 KiB'><" + layout + " pattern='%m%n'/></Spool>", "spool");
+            int threads = 4;
+            int perThread = 2_000;
+            try {
+                Logger log = context.getLogger("app.Recursive");
+                CountDownLatch start = new CountDownLatch(1);
+                List<Thread> workers = new ArrayList<>();
+                for (int t = 0; t < threads; t++) {
+                    int id = t;
+                    Thread w = new Thread(() -> {
+                        await(start);
+                        for (int i = 0; i < perThread; i++) {
+                            int seq = i;
+                            Object inner = new Object() {
+                                @Override
+                                public String toString() {
+                                    log.info("t={} seq={} depth=2", id, seq);
+                                    return "i";
+                                }
+                            };
+                            Object outer = new Object() {
+                                @Override
+                                public String toString() {
+                                    log.info("t={} seq={} depth=1 {}", id, seq, inner);
+                                    return "o";
+                                }
+                            };
+                            log.info("t={} seq={} depth=0 {}", id, seq, outer);
+                        }
+                    }, "recursive-" + t);
+                    w.start();
+                    workers.add(w);
+                }
+                start.countDown();
+                for (Thread w : workers) {
+                    w.join(TimeUnit.SECONDS.toMillis(40));
+                    assertTrue(!w.isAlive(), w.getName() + " is stuck (deadlock?)");
+                }
+            } finally {
+                context.stop();
+            }
+            verifyRecursion(file, threads, perThread);
+        }
+    }
+
+    /** The 10 MiB message, in a forked JVM with a 128 MiB heap. */
+    @Test
+    @Timeout(120)
+    void tenMebibyteMessageIsWrittenWholeBetweenIntactNeighbours() throws Exception {
+        List<String> out = HostileMain.fork(dir, "big");
+        HostileMain.verifyBig(dir, out);
+    }
+
+    /** Two million distinct logger names, in a forked JVM with a 128 MiB heap. */
+    @Test
+    @Timeout(120)
+    void twoMillionDistinctLoggerNamesNeedNoMemory() throws Exception {
+        List<String> out = HostileMain.fork(dir, "loggers");
+        HostileMain.verifyLoggers(dir, out);
+    }
+
+    private void sentinel(Logger log) {
+        log.info("sentinel seq={}", sentinels++);
+    }
+
+    /**
+     * Asserts that the three outputs are byte-identical and that every sentinel is there, in order.
+     *
+     * @return the reference output
+     */
+    private String assertDifferential() throws IOException {
+        byte[] reference = Files.readAllBytes(dir.resolve(Log4jRig.REFERENCE));
+        byte[] spool = Files.readAllBytes(dir.resolve(Log4jRig.SPOOL));
+        byte[] spoolPattern = Files.readAllBytes(dir.resolve(Log4jRig.SPOOL_PATTERN));
+        String text = new String(reference, StandardCharsets.UTF_8);
+        assertSameLines(text, new String(spool, StandardCharsets.UTF_8), "Spool + SpoolLayout vs File + PatternLayout");
+        assertArrayEquals(reference, spool, "Spool + SpoolLayout vs File + PatternLayout (bytes)");
+        assertArrayEquals(reference, spoolPattern, "Spool + PatternLayout vs File + PatternLayout");
+        Matcher m = SENTINEL.matcher(text);
+        int next = 0;
+        while (m.find()) {
+            assertEquals(next, Integer.parseInt(m.group(1)), "sentinel order");
+            next++;
+        }
+        assertEquals(sentinels, next, "sentinels written");
+        return text;
+    }
+
+    /** Fails with the first differing line, which a whole-file message would bury. */
+    private static void assertSameLines(String expected, String actual, String what) {
+        String[] e = expected.split("\n", -1);
+        String[] a = actual.split("\n", -1);
+        for (int i = 0; i < Math.min(e.length, a.length); i++) {
+            assertEquals(e[i], a[i], what + ", line " + (i + 1));
+        }
+        assertEquals(e.length, a.length, what + ": line count");
+    }
+
+    private static void verifyRecursion(Path file, int threads, int perThread) throws IOException {
+        Pattern line = Pattern.compile("t=(\\d+) seq=(\\d+) depth=(\\d)( .)?");
+        int[] expected = new int[threads]; // per thread: seq * 3 + position in the (2, 1, 0) triple
+        int n = 0;
+        for (String l : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            n++;
+            Matcher m = line.matcher(l);
+            if (!m.matches()) {
+                fail("line " + n + " is torn: " + l);
+            }
+            int t = Integer.parseInt(m.group(1));
+            int got = Integer.parseInt(m.group(2)) * 3 + (2 - Integer.parseInt(m.group(3)));
+            assertEquals(expected[t], got, "thread " + t + " order/gap at line " + n + ": " + l);
+            expected[t]++;
+        }
+        for (int t = 0; t < threads; t++) {
+            assertEquals(perThread * 3, expected[t], "events of thread " + t);
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A throwable whose getMessage() (optionally) and toString() throw. */
+    static final class HostileThrowable extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final boolean messageThrows;
+
+        HostileThrowable(boolean messageThrows) {
+            super("never seen");
+            this.messageThrows = messageThrows;
+        }
+
+        @Override
+        public String getMessage() {
+            if (messageThrows) {
+                throw new IllegalStateException("getMessage() throws");
+            }
+            return "plain message";
+        }
+
+        @Override
+        public String toString() {
+            throw new IllegalStateException("toString() throws");
+        }
+    }
+}

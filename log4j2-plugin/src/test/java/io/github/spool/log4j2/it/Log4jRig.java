@@ -1,0 +1,67 @@
+package io.github.spool.log4j2.it;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.logging.log4j.core.LoggerContext;
+
+/**
+ * Writes a {@code log4j2.xml} for the hostile-input tests and starts a private {@link
+ * LoggerContext} on it. The differential configuration sends every event to three appenders with
+ * the same pattern: {@code <Spool>} with {@code <SpoolLayout>} ({@value #SPOOL}), {@code <Spool>}
+ * with log4j2's {@code <PatternLayout>} ({@value #SPOOL_PATTERN}) and log4j2's own {@code <File>}
+ * appender with {@code <PatternLayout>} ({@value #REFERENCE}), the oracle.
+ */
+final class Log4jRig {
+
+    /** Output of Spool with SpoolLayout. */
+    static final String SPOOL = "spool.log";
+    /** Output of Spool with PatternLayout. */
+    static final String SPOOL_PATTERN = "spool-pattern.log";
+    /** Output of log4j2's File appender with PatternLayout: the reference. */
+    static final String REFERENCE = "reference.log";
+
+    private Log4jRig() {
+    }
+
+    /**
+     * @param dir     where the configuration and the three outputs go
+     * @param pattern the pattern of all three layouts
+     * @return a started context
+     */
+    static LoggerContext differential(Path dir, String pattern) throws IOException {
+        return start(dir, "<Spool name='spool' fileName='" + dir.resolve(SPOOL) + "'>"
+                + "<SpoolLayout pattern='" + xml(pattern) + "'/></Spool>"
+                + "<Spool name='spoolPattern' fileName='" + dir.resolve(SPOOL_PATTERN) + "'>"
+                + "<PatternLayout pattern='" + xml(pattern) + "'/></Spool>"
+                + "<File name='reference' fileName='" + dir.resolve(REFERENCE) + "' immediateFlush='false'>"
+                + "<PatternLayout pattern='" + xml(pattern) + "'/></File>",
+                "spool", "spoolPattern", "reference");
+    }
+
+    /**
+     * @param dir       where the configuration goes
+     * @param appenders the {@code <Appenders>} body
+     * @param refs      the appender names the root logger refers to
+     * @return a started context
+     */
+    static LoggerContext start(Path dir, String appenders, String... refs) throws IOException {
+        StringBuilder xml = new StringBuilder("<?xml version='1.0' encoding='UTF-8'?>\n<Configuration status='" + System.getProperty("probe.status", "warn") + "'>\n<Appenders>")
+                .append(appenders).append("</Appenders>\n<Loggers><Root level='trace'>");
+        for (String ref : refs) {
+            xml.append("<AppenderRef ref='").append(ref).append("'/>");
+        }
+        xml.append("</Root></Loggers>\n</Configuration>\n");
+        Path config = Files.createTempFile(dir, "log4j2-", ".xml");
+        Files.writeString(config, xml, StandardCharsets.UTF_8);
+        LoggerContext context = new LoggerContext(config.getFileName().toString(), null, config.toUri());
+        context.start();
+        return context;
+    }
+
+    /** Escapes a pattern for an XML attribute in single quotes. */
+    static String xml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace("'", "&apos;");
+    }
+}
