@@ -105,6 +105,14 @@ class ByteLineBuilderTest {
             b.appendDecimal(v);
             assertEquals(Long.toString(v), text(b));
         }
+        // Every digit-count boundary, both signs: the digit count and the two-digit steps.
+        for (long p = 1; p > 0 && p <= Long.MAX_VALUE / 10 * 10; p = p <= Long.MAX_VALUE / 10 ? p * 10 : -1) {
+            for (long v : new long[] {p - 1, p, p + 1, -(p - 1), -p, -(p + 1)}) {
+                b.reset();
+                b.appendDecimal(v);
+                assertEquals(Long.toString(v), text(b));
+            }
+        }
     }
 
     @Test

@@ -9,7 +9,7 @@ import org.apache.logging.log4j.core.pattern.LogEventPatternConverter;
  * {@code %level{...}} with options, {@code %logger{1.}}-style abbreviation patterns. Identical output
  * by construction; the chars are encoded from the reusable scratch builder. Internal API.
  */
-final class ConverterSegment implements Segment {
+final class ConverterSegment extends Segment {
 
     private final LogEventPatternConverter converter;
     /** A throwable converter prints nothing for an event without a throwable: skip the call. */

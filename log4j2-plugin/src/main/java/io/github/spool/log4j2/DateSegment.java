@@ -28,7 +28,7 @@ import org.apache.logging.log4j.util.Constants;
  * otherwise, a non-English locale for month names, log4j2's legacy formatters) is a configuration
  * error, never a silently different timestamp.
  */
-final class DateSegment implements Segment {
+final class DateSegment extends Segment {
 
     private enum Kind {
         PATTERN,

@@ -10,7 +10,7 @@ import org.apache.logging.log4j.core.LogEvent;
  * skipped, as its {@code split} does) that walks the name in place instead of splitting it, so it
  * allocates nothing. Internal API.
  */
-final class DynamicWordLoggerSegment implements Segment {
+final class DynamicWordLoggerSegment extends Segment {
 
     private final int rightWordCount;
 

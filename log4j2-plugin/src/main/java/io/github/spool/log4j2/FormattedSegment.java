@@ -10,7 +10,7 @@ import org.apache.logging.log4j.core.pattern.FormattingInfo;
  * this renders the field to chars in the reusable scratch builder and applies log4j2's own {@link
  * FormattingInfo#format(int, StringBuilder)}, which is garbage-free. Internal API.
  */
-final class FormattedSegment implements Segment {
+final class FormattedSegment extends Segment {
 
     private final Segment field;
     private final FormattingInfo formatting;

@@ -10,7 +10,7 @@ import org.apache.logging.log4j.core.pattern.FormattingInfo;
  * level's name. The bytes for the standard levels, already padded or truncated, are computed once;
  * custom levels take the general path (log4j2's {@link FormattingInfo} on chars). Internal API.
  */
-final class LevelSegment implements Segment {
+final class LevelSegment extends Segment {
 
     private static final Level[] STANDARD = {Level.OFF, Level.FATAL, Level.ERROR, Level.WARN, Level.INFO,
         Level.DEBUG, Level.TRACE, Level.ALL};

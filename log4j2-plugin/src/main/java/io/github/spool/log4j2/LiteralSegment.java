@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import org.apache.logging.log4j.core.LogEvent;
 
 /** Literal pattern text (and {@code %n}), encoded once at configuration time. Internal API. */
-final class LiteralSegment implements Segment {
+final class LiteralSegment extends Segment {
 
     private final String text;
     private final byte[] bytes;

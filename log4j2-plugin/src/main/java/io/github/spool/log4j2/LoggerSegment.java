@@ -9,7 +9,7 @@ import org.apache.logging.log4j.core.LogEvent;
  * that the kept range is encoded straight from the logger name without a copy. (log4j2 counts
  * elements, not characters as logback's {@code %logger{36}} does.) Internal API.
  */
-final class LoggerSegment implements Segment {
+final class LoggerSegment extends Segment {
 
     /** The whole name. */
     static final LoggerSegment FULL = new LoggerSegment(0, false);

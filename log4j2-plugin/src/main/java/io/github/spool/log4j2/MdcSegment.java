@@ -13,7 +13,7 @@ import org.apache.logging.log4j.util.TriConsumer;
  * keys use {@link ReadOnlyStringMap#getValue}, the whole map is visited with {@link
  * ReadOnlyStringMap#forEach(TriConsumer, Object)} and a constant consumer. Internal API.
  */
-final class MdcSegment implements Segment {
+final class MdcSegment extends Segment {
 
     private static final TriConsumer<String, Object, StringBuilder> WRITE_KEY_VALUE = (key, value, sb) -> {
         sb.append(key).append('=');

@@ -11,7 +11,7 @@ import org.apache.logging.log4j.util.StringBuilderFormattable;
  * SimpleMessage}), else {@link Message#getFormattedMessage()}; nothing for a {@code null} message.
  * Internal API.
  */
-final class MessageSegment implements Segment {
+final class MessageSegment extends Segment {
 
     static final MessageSegment INSTANCE = new MessageSegment();
 

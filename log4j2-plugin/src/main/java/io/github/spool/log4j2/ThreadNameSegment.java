@@ -3,7 +3,7 @@ package io.github.spool.log4j2;
 import org.apache.logging.log4j.core.LogEvent;
 
 /** {@code %t}, {@code %thread}: the thread name ({@code "null"} if absent, as log4j2). Internal API. */
-final class ThreadNameSegment implements Segment {
+final class ThreadNameSegment extends Segment {
 
     static final ThreadNameSegment INSTANCE = new ThreadNameSegment();
 

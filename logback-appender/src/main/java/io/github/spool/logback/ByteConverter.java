@@ -122,7 +122,16 @@ abstract class ByteConverter {
         static final int LIMIT = 4096;
         /** Sum of the cached names' lengths (keys, in chars) beyond which nothing more is cached. */
         static final long CHAR_BUDGET = 256 * 1024;
-        private final ConcurrentHashMap<String, Wtf8.Encoded> cache = new ConcurrentHashMap<>();
+        /** Names seen last, by identity hash: a hit costs one load and one compare, no hashing. */
+        static final int RECENT = 64;
+        private final ConcurrentHashMap<String, Named> cache = new ConcurrentHashMap<>();
+        /**
+         * Front of {@link #cache} for the names in use right now: thread and logger names are the
+         * same {@code String} objects event after event. Entries are immutable {@link Named}s taken
+         * from the map and stored with plain writes: a racing reader sees {@code null}, an older
+         * entry or a complete one (final fields), and checks the name before using it.
+         */
+        private final Named[] recent = new Named[RECENT];
         /** Chars of the cached keys; updated on misses only, so racing misses may overshoot a little. */
         private final AtomicLong cachedChars = new AtomicLong();
         final Fmt fmt;
@@ -138,23 +147,41 @@ abstract class ByteConverter {
             if (name == null) {
                 return Fmt.write(out, fmt, render(null));
             }
-            Wtf8.Encoded e = cache.get(name);
-            if (e == null) {
-                if (cache.size() >= LIMIT || cachedChars.get() + name.length() > CHAR_BUDGET) {
-                    return writeUncached(name, out);
+            int slot = System.identityHashCode(name) & (RECENT - 1);
+            Named n = recent[slot];
+            if (n == null || n.name != name) {
+                n = cache.get(name);
+                if (n == null) {
+                    if (cache.size() >= LIMIT || cachedChars.get() + name.length() > CHAR_BUDGET) {
+                        return writeUncached(name, out);
+                    }
+                    Named fresh = new Named(name, Wtf8.encode(render(name)));
+                    n = cache.putIfAbsent(name, fresh);
+                    if (n == null) {
+                        n = fresh;
+                        cachedChars.addAndGet(name.length());
+                    }
                 }
-                e = Wtf8.encode(render(name));
-                if (cache.putIfAbsent(name, e) == null) {
-                    cachedChars.addAndGet(name.length());
-                }
+                recent[slot] = n;
             }
-            return e.appendTo(out);
+            return n.encoded.appendTo(out);
         }
 
         /** Writes a name that did not fit the cache. */
         boolean writeUncached(String name, ByteLineBuilder out) {
             String text = render(name);
             return Wtf8.append(out, text, 0, text.length());
+        }
+    }
+
+    /** A raw name and its formatted, encoded text. Immutable. */
+    static final class Named {
+        final String name;
+        final Wtf8.Encoded encoded;
+
+        Named(String name, Wtf8.Encoded encoded) {
+            this.name = name;
+            this.encoded = encoded;
         }
     }
 

@@ -23,6 +23,9 @@ import io.github.spool.text.ByteLineBuilder;
  * a backslash falls back to {@code getFormattedMessage()} (the caller's job), so arrays, custom
  * {@code toString()}s and the throwable-candidate rule stay logback's own.
  *
+ * <p>A pattern seen before is not scanned again: {@link MessagePattern} keeps it split at its
+ * placeholders and encoded, by identity.
+ *
  * <p>Internal to the logback adapter.
  */
 final class DirectMessage {
@@ -51,7 +54,14 @@ final class DirectMessage {
         if (args == null) {
             return Wtf8.append(out, pattern, 0, pattern.length()) ? 1 : 0; // logback: the message as is
         }
-        if (!takes(pattern, args)) {
+        if (!takesArguments(args)) {
+            return DECLINED;
+        }
+        MessagePattern compiled = MessagePattern.lookup(pattern);
+        if (compiled != null) {
+            return compiled.escapes() ? DECLINED : compiled.write(out, args) ? 1 : 0;
+        }
+        if (pattern.indexOf('\\') >= 0) {
             return DECLINED;
         }
         boolean lone = false;
@@ -69,10 +79,7 @@ final class DirectMessage {
         return lone ? 1 : 0;
     }
 
-    private static boolean takes(String pattern, Object[] args) {
-        if (pattern.indexOf('\\') >= 0) {
-            return false;
-        }
+    private static boolean takesArguments(Object[] args) {
         for (Object a : args) {
             if (a != null && !(a instanceof String) && !(a instanceof Integer) && !(a instanceof Long)
                     && !(a instanceof Short) && !(a instanceof Byte) && !(a instanceof Boolean)) {
@@ -82,7 +89,7 @@ final class DirectMessage {
         return true;
     }
 
-    private static boolean appendArgument(ByteLineBuilder out, Object arg) {
+    static boolean appendArgument(ByteLineBuilder out, Object arg) {
         if (arg == null) {
             out.appendAscii("null");
             return false;

@@ -285,7 +285,7 @@ class SpoolEncoderDifferentialTest {
         }
 
         /** Text with 0-4 placeholders, stray braces and (sometimes) escapes, as slf4j sees them. */
-        private static String messagePattern(Random rnd) {
+        static String messagePattern(Random rnd) {
             StringBuilder sb = new StringBuilder(text(rnd, rnd.nextInt(40)));
             int n = rnd.nextInt(5);
             for (int i = 0; i < n; i++) {
@@ -296,7 +296,7 @@ class SpoolEncoderDifferentialTest {
         }
 
         /** 0-4 arguments of the types slf4j formats directly and of others it formats its own way. */
-        private static Object[] arguments(Random rnd) {
+        static Object[] arguments(Random rnd) {
             Object[] args = new Object[rnd.nextInt(5)];
             for (int i = 0; i < args.length; i++) {
                 switch (rnd.nextInt(12)) {
