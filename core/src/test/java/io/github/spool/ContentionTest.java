@@ -89,5 +89,7 @@ class ContentionTest {
         assertEquals((long) producers * perProducer, spool.stats().getEventsWritten());
         assertEquals(out.length, spool.stats().getBytesWritten());
         assertEquals(0, spool.stats().getEventsLost());
+        Figures.print("ContentionTest " + producers + " producers", "seed=" + SEED + " produced=" + (long) producers * perProducer
+                + " bufferSize=" + bufferSize, spool.stats());
     }
 }

@@ -36,6 +36,7 @@ class DrainAndFaultTest {
         assertEquals(n, Files.readAllLines(file).size());
         assertEquals(AppendResult.CLOSED, spool.append(line(0), 0, 10, Severity.INFO), "stopped appender refuses");
         assertTrue(spool.stop(1, TimeUnit.SECONDS), "stop is idempotent");
+        Figures.print("DrainAndFaultTest drain", "produced=" + n, spool.stats());
     }
 
     @Test
@@ -54,6 +55,7 @@ class DrainAndFaultTest {
         assertTrue(spool.stats().getWriteErrors() > 0);
         assertEquals(1, status.count(StatusListener.Level.ERROR), status::toString);
         assertTrue(status.toString().contains("No space left on device"), status::toString);
+        Figures.print("DrainAndFaultTest devfull", "produced=" + n, spool.stats());
     }
 
     @Test
@@ -62,6 +64,7 @@ class DrainAndFaultTest {
         TestSink sink = new TestSink();
         Spool spool = Spool.start(SpoolConfig.builder("episodes").statusListener(status).build(), sink);
         int accepted = 0;
+        StringBuilder recovered = new StringBuilder();
         for (int episode = 0; episode < 2; episode++) {
             sink.fail(new IOException("Broken pipe"));
             for (int i = 0; i < 1_000; i++) {
@@ -76,17 +79,22 @@ class DrainAndFaultTest {
                 Thread.onSpinWait();
             }
             assertTrue(spool.stats().getWriteErrors() >= errorsBefore);
-            sink.heal();
             long before = sink.size();
+            sink.heal();
+            long healed = System.nanoTime();
             byte[] b = line(-1);
             spool.append(b, 0, b.length, Severity.INFO);
             accepted++;
-            assertTrue(sink.awaitSize(before + b.length, 10_000), "new lines arrive after recovery");
+            assertTrue(sink.awaitSize(before + b.length, 10_000), "new lines arrive after recovery (within 10 s: liveness)");
+            // Time to recover: from the sink healing to the first new line written.
+            recovered.append(" recoverMicros").append(episode + 1).append('=')
+                    .append(TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - healed));
         }
         assertTrue(spool.stop(10, TimeUnit.SECONDS));
         assertEquals(accepted, spool.stats().getEventsWritten() + spool.stats().getEventsLost());
         assertEquals(2, status.count(StatusListener.Level.ERROR), status::toString);
         assertEquals(2, status.count(StatusListener.Level.INFO), status::toString);
+        Figures.print("DrainAndFaultTest episodes", "produced=" + accepted + recovered, spool.stats());
     }
 
     @Test
@@ -112,5 +120,6 @@ class DrainAndFaultTest {
         assertTrue(spool.stats().getEventsLost() > 0);
         assertEquals(1, status.count(StatusListener.Level.ERROR), status::toString);
         assertTrue(status.toString().contains("Broken pipe"), status::toString);
+        Figures.print("DrainAndFaultTest epipe", "produced=" + n, spool.stats());
     }
 }

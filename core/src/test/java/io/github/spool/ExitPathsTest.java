@@ -1,12 +1,16 @@
 package io.github.spool;
 
+import io.github.spool.metrics.SpoolAppenderStats;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,7 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Exit paths of a forked JVM that never stops its appender: SIGTERM while four threads log at
  * full speed, {@code System.exit} from another thread, an uncaught exception ending {@code main}.
  * Each line carries its thread and sequence number; every thread's lines must be gap-free up to
- * the last one written (nothing accepted before the exit is lost, no line is torn).
+ * the last one written (nothing accepted before the exit is lost, no line is torn). The child also
+ * reports the appender's counters once its writer has drained ({@code exit-facts} on standard
+ * error), and the lines in the output must be exactly the events counted as written, none lost.
  */
 class ExitPathsTest {
     @TempDir
@@ -29,6 +35,7 @@ class ExitPathsTest {
             int threads = Integer.parseInt(args[1]);
             long perThread = Long.parseLong(args[2]);
             Spool spool = Spool.start(SpoolConfig.builder("exit-paths").build()); // stdout, never stopped
+            reportWhenDrained(spool);
             Thread[] ts = new Thread[threads];
             for (int t = 0; t < threads; t++) {
                 int id = t;
@@ -55,6 +62,26 @@ class ExitPathsTest {
                 throw new IllegalStateException("main ends with an uncaught exception");
             }
         }
+
+        /**
+         * A shutdown hook of the program's own that does not stop the appender (Spool's hook must do
+         * that): it waits for the writer thread to end, then prints the counters on standard error.
+         */
+        private static void reportWhenDrained(Spool spool) {
+            Thread writer = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().equals("spool-writer-" + spool.name())).findFirst().orElseThrow();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    writer.join(20_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                SpoolAppenderStats s = spool.stats();
+                System.err.println("exit-facts writerEnded=" + (writer.isAlive() ? 0 : 1) + " written=" + s.getEventsWritten()
+                        + " lost=" + s.getEventsLost() + " discarded=" + s.getEventsDiscarded()
+                        + " highWater=" + s.getBufferBytesHighWater());
+            }, "exit-facts"));
+        }
     }
 
     private Process fork(String mode, int threads, long perThread, Path out) throws Exception {
@@ -62,6 +89,27 @@ class ExitPathsTest {
         return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(), mode,
                 String.valueOf(threads), String.valueOf(perThread))
                 .redirectOutput(out.toFile()).redirectError(dir.resolve(mode + ".err").toFile()).start();
+    }
+
+    /**
+     * Checks the child's {@code exit-facts}: its writer drained, nothing lost, and the output holds
+     * exactly the events counted as written; prints the figures.
+     */
+    private void verifyFacts(String mode, Process p, long[] linesPerThread) throws Exception {
+        Map<String, Long> facts = new HashMap<>();
+        for (String l : Files.readAllLines(dir.resolve(mode + ".err"))) {
+            if (l.startsWith("exit-facts ")) {
+                for (String kv : l.substring(11).split(" ")) {
+                    facts.put(kv.substring(0, kv.indexOf('=')), Long.parseLong(kv.substring(kv.indexOf('=') + 1)));
+                }
+            }
+        }
+        assertEquals(1L, facts.get("writerEnded"), () -> "the writer drained and ended: " + facts);
+        long lines = Arrays.stream(linesPerThread).sum();
+        assertEquals(0L, facts.get("lost"), () -> "nothing lost: " + facts);
+        assertEquals(lines, facts.get("written"), () -> "the output holds every event counted as written: " + facts);
+        System.out.println("figures ExitPathsTest " + mode + ": exit=" + p.exitValue() + " accepted=written=" + lines
+                + " per thread=" + Arrays.toString(linesPerThread) + " " + facts);
     }
 
     /** Checks every thread's lines are 0, 1, 2, … without gaps; returns lines per thread. */
@@ -95,6 +143,7 @@ class ExitPathsTest {
         for (long n : perThread) {
             assertTrue(n > 0, "every thread logged");
         }
+        verifyFacts("sigterm", p, perThread);
     }
 
     @Test
@@ -105,6 +154,7 @@ class ExitPathsTest {
         assertEquals(3, p.exitValue());
         long[] perThread = verifyGapFree(out, 2);
         assertTrue(perThread[0] > 100_000, "thread 0 logged past the exit call");
+        verifyFacts("exit", p, perThread);
     }
 
     @Test
@@ -116,5 +166,6 @@ class ExitPathsTest {
         long[] perThread = verifyGapFree(out, 2);
         assertEquals(50_000, perThread[0]);
         assertEquals(50_000, perThread[1]);
+        verifyFacts("throw", p, perThread);
     }
 }

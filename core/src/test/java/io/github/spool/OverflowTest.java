@@ -82,6 +82,9 @@ class OverflowTest {
         long reported = out.lines().filter(l -> l.startsWith("spool: discarded "))
                 .mapToLong(l -> Long.parseLong(l.split(" ")[2])).sum();
         assertEquals(discarded, reported, "summary lines report every discard");
+        Figures.print("OverflowTest discard", "produced=" + produced + " discardedINFO=" + dropped.get(Severity.INFO)
+                + " discardedDEBUG=" + dropped.get(Severity.DEBUG) + " summaryLines="
+                + out.lines().filter(l -> l.startsWith("spool: discarded ")).count(), spool.stats());
     }
 
     @Test
@@ -105,6 +108,8 @@ class OverflowTest {
         }
         assertTrue(spool.stop(10, TimeUnit.SECONDS));
         assertTrue(new String(sink.toByteArray()).contains("0 -1 " + Severity.WARN + " "), "the WARN record was written");
+        Figures.print("OverflowTest severe", "produced=" + (i + 2) + " (INFO accepted " + i + ", 1 INFO discarded, 1 WARN waited)",
+                spool.stats());
     }
 
     @Test
@@ -148,6 +153,7 @@ class OverflowTest {
         for (long n : next) {
             assertEquals(perProducer, n);
         }
+        Figures.print("OverflowTest block", "produced=" + (long) producers * perProducer, spool.stats());
     }
 
     @Test
@@ -182,6 +188,7 @@ class OverflowTest {
         assertTrue(flag[0], "interrupt flag kept");
         assertTrue(spool.stop(10, TimeUnit.SECONDS));
         assertEquals(total, spool.stats().getEventsWritten(), "nothing lost");
+        Figures.print("OverflowTest interrupt", "produced=" + total, spool.stats());
     }
 
     @Test
@@ -220,5 +227,6 @@ class OverflowTest {
         long lines = new String(got.toByteArray()).lines().filter(l -> !l.startsWith("spool: ")).count();
         assertEquals(accepted, lines);
         assertTrue(spool.stats().getBufferBytesHighWater() <= MAX);
+        Figures.print("OverflowTest fifo", "produced=" + n + " accepted=" + accepted, spool.stats());
     }
 }

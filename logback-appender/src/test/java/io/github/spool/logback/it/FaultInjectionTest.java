@@ -12,6 +12,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -42,6 +44,7 @@ class FaultInjectionTest {
     private static final Pattern SUMMARY = Pattern.compile("^spool: discarded (\\d+) events at INFO and below");
     /** What {@link FaultMain} prints per status of the appender. */
     private static final Pattern STATUS = Pattern.compile("^spool-status (ERROR|WARN|INFO) ((?:spool appender 'out'|SpoolAppender \\[out\\]).*)$");
+    private static final String NAME = "logback";
     private static final String CONSOLE = "<target>System.out</target>\n"
             + "    <encoder class=\"io.github.spool.logback.SpoolEncoder\">\n"
             + "      <pattern>%d{HH:mm:ss.SSS} [%thread] %-5level %logger{0} - %msg%n</pattern>\n    </encoder>";
@@ -51,6 +54,8 @@ class FaultInjectionTest {
     private static final int STALL_EVENTS = 28_000;
     /** Cell size of the stall runs' ring ({@code bufferSize} 64 KiB). */
     private static final long CELL = ManyToOneCellRing.cellSizeFor(64 << 10);
+    /** Liveness bound of the time-to-recover checks: generous, this is no speed requirement. */
+    private static final long RECOVER_BOUND_MICROS = TimeUnit.SECONDS.toMicros(10);
 
     @TempDir
     Path dir;
@@ -138,6 +143,9 @@ class FaultInjectionTest {
             assertTrue(f.statuses.get(2 * episode + 1).startsWith("INFO") && f.statuses.get(2 * episode + 1).contains("works again"),
                     f::toString);
         }
+        for (String key : List.of("recoverMicros", "recoverMicros2")) {
+            assertRecovered(f.get(key), "the first event after a truncation was written");
+        }
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         int[] run = run(lines);
         assertEquals(List.of(40_000, 1_000, 1_000), List.of(run[0], run[1], lines.size()),
@@ -168,6 +176,7 @@ class FaultInjectionTest {
         f.assertStatuses(1, 0, 1);
         assertTrue(f.statuses.get(0).contains("Operation not permitted"), f::toString);
         assertTrue(f.statuses.get(1).contains("works again; 1000 records were lost"), f::toString);
+        assertRecovered(f.get("recoverMicros"), "the first event after chattr -i was written");
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         assertEquals(2_000, lines.size(), "lines in the file");
         int[] before = run(lines.subList(0, 1_000));
@@ -204,8 +213,14 @@ class FaultInjectionTest {
         Child c = new Child(CONSOLE, "nonblocking", "20000");
         c.jvmArgs.add("--add-opens=java.base/sun.nio.ch=ALL-UNNAMED");
         Process p = c.start(ProcessBuilder.Redirect.PIPE).process;
-        List<String> lines = readSlowly(p.getInputStream());
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        long recoverMicros = eagainRecoveryMicros(c, p.getInputStream(), all);
+        List<String> lines = readSlowly(p.getInputStream(), all);
         Facts f = c.finish();
+        System.out.println(NAME + " fault run nonblocking: the writer wrote again " + recoverMicros
+                + " µs after the full pipe was emptied");
+        assertTrue(recoverMicros >= 0, "the writer met EAGAIN and then wrote again: " + f);
+        assertRecovered(recoverMicros, "the writer wrote again after EAGAIN");
         f.assertAccountedWithoutExceptions();
         assertEquals(20_000, f.get("EventsWritten"), f::toString);
         assertEquals(0, f.get("EventsLost"), f::toString);
@@ -279,24 +294,84 @@ class FaultInjectionTest {
         c.settings = "<overflowPolicy>" + policy + "</overflowPolicy><bufferSize>64KB</bufferSize><maxBufferSize>256KB</maxBufferSize>";
         Process p = c.start(ProcessBuilder.Redirect.PIPE).process;
         List<String> lines = new ArrayList<>();
+        List<Long> readAt = new ArrayList<>();
+        long lifted;
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line = r.readLine();
             if (line == null) {
                 fail("no output; " + c.stderr());
             }
             lines.add(line);
+            readAt.add(System.nanoTime());
             Thread.sleep(2_000); // the fault itself: the sink stalls for 2 s, not a synchronisation
+            lifted = System.nanoTime();
+            try (OutputStream toChild = p.getOutputStream()) {
+                toChild.write('\n'); // the stall is over: the child notes the event it is logging (liftSeq)
+            }
             for (line = r.readLine(); line != null; line = r.readLine()) {
                 lines.add(line);
+                readAt.add(System.nanoTime());
             }
         }
-        return new Stall(c.finish(), lines);
+        Facts f = c.finish();
+        // Time to recover: from the end of the stall to the first line of an event logged after it
+        // (the ring's and the pipe's backlog are written first).
+        long liftSeq = f.get("liftSeq");
+        assertTrue(liftSeq >= 0, () -> "the child saw the end of the stall: " + f);
+        long recoverMicros = -1;
+        for (int i = 1; i < lines.size() && liftSeq < STALL_EVENTS; i++) {
+            Matcher m = SEQ.matcher(lines.get(i));
+            if (m.find() && Integer.parseInt(m.group(1)) >= liftSeq) {
+                recoverMicros = TimeUnit.NANOSECONDS.toMicros(readAt.get(i) - lifted);
+                break;
+            }
+        }
+        System.out.println(NAME + " fault run paced " + policy + ": the stall ended at event " + liftSeq
+                + "; the first line from it on was read " + recoverMicros + " µs later");
+        if (liftSeq < STALL_EVENTS) { // else the child had logged every event before the stall ended
+            assertRecovered(recoverMicros, "a line logged after the stall arrived");
+        }
+        return new Stall(f, lines);
     }
 
-    /** Reads 16 KiB, then pauses 5 ms: slower than the child's writer, so the pipe fills. */
-    private static List<String> readSlowly(InputStream in) throws IOException, InterruptedException {
+    /** Liveness, not speed: the sink works again well within {@link #RECOVER_BOUND_MICROS}. */
+    private static void assertRecovered(long micros, String what) {
+        assertTrue(micros >= 0 && micros < RECOVER_BOUND_MICROS, what + " within 10 s of the fault's end: " + micros + " µs");
+    }
+
+    /**
+     * Reads nothing until the child reports that its writer met EAGAIN ({@code spool-eagain} on
+     * standard error: the pipe is full and the writer waits), then empties the pipe in one read and
+     * times how long the writer takes to write again: the time to recover from EAGAIN, measured
+     * from the read that made room, so an upper bound. (The pipe's fill level does not tell: Linux
+     * starts a new page for a write that does not fit in the last one, so a full pipe holds
+     * anywhere from about 56 to 64 KiB.)
+     *
+     * @return microseconds, or -1 if the writer met no EAGAIN within 10 s or never wrote again
+     */
+    private static long eagainRecoveryMicros(Child c, InputStream in, ByteArrayOutputStream all) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!c.stderr().contains("spool-eagain")) {
+            if (System.nanoTime() - deadline > 0) {
+                return -1;
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)); // polling a condition, bounded
+        }
+        byte[] full = new byte[in.available()];
+        long lifted = System.nanoTime();
+        all.write(full, 0, in.readNBytes(full, 0, full.length));
+        int next = in.read(); // blocks until the writer writes again
+        long micros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - lifted);
+        if (next < 0) {
+            return -1;
+        }
+        all.write(next);
+        return micros;
+    }
+
+    /** Reads 16 KiB, then pauses 5 ms: slower than the child's writer, so the pipe fills. Appends to {@code all}. */
+    private static List<String> readSlowly(InputStream in, ByteArrayOutputStream all) throws IOException, InterruptedException {
         byte[] buf = new byte[16 * 1024];
-        ByteArrayOutputStream all = new ByteArrayOutputStream();
         for (int n = in.read(buf); n > 0; n = in.read(buf)) {
             all.write(buf, 0, n);
             Thread.sleep(5); // load shaping, not synchronisation

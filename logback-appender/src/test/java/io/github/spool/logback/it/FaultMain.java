@@ -38,17 +38,22 @@ import org.slf4j.LoggerFactory;
  * <li>{@code burst}: log as fast as possible;
  * <li>{@code nonblocking}: first set O_NONBLOCK on file descriptor 1 — the flag lives on the open
  *     file description the parent shares, so this is what a parent setting it would do — then
- *     burst;
+ *     burst; prints {@code spool-eagain} on standard error once the writer has met EAGAIN (the
+ *     test reads nothing until then, and then times how soon the writer resumes);
  * <li>{@code paced}: 10,000 events a second (catching up after a wait), so that the run spans a
- *     stall of the sink;
+ *     stall of the sink. The test writes a byte to standard input when it ends the stall; the
+ *     child reports the event it was logging then as {@code liftSeq} (the test times the arrival of
+ *     the first line from {@code liftSeq} on);
  * <li>{@code truncate}: two fault episodes, each a burst into the file {@code -Dspool.it.file} past
  *     the file size limit ({@code ulimit -f}, set by the test), which makes writes fail, then a
  *     truncation of the file as logrotate's {@code copytruncate} does; then {@code args[2]} more
- *     events, which must arrive;
+ *     events, which must arrive. The time to recover from each episode, from the truncation to
+ *     the first event after it written, is in {@code recoverMicros} and {@code recoverMicros2};
  * <li>{@code immutable}: log {@code args[1]} events into the file {@code -Dspool.it.file}, make the
  *     file immutable ({@code chattr +i}: writes on the open descriptor fail with EPERM, for root
  *     too), log as many again, which are lost, clear the flag and log as many again, which must
- *     arrive. Prints {@code spool-facts unsupported=1} if {@code chattr +i} fails (no
+ *     arrive; {@code recoverMicros} is the time from {@code chattr -i} returning to the first
+ *     event after it written. Prints {@code spool-facts unsupported=1} if {@code chattr +i} fails (no
  *     CAP_LINUX_IMMUTABLE, or a file system without the flag);
  * <li>{@code unopenable}: the configured file cannot be opened, so the appender never starts: log
  *     {@code args[1]} events and report whether the MBean exists ({@code registered=0|1}).
@@ -69,6 +74,11 @@ public final class FaultMain {
     private long exceptions;
     private long maxCallNanos;
     private long firstSlowCall = -1;
+    /** The event being logged, or the next one between two calls (read by the lift watcher). */
+    private volatile int current;
+    private volatile int liftSeq = -1;
+    /** Time-to-recover figures for the facts line. */
+    private final StringBuilder recovery = new StringBuilder();
 
     private FaultMain() {
     }
@@ -84,6 +94,9 @@ public final class FaultMain {
             setNonBlocking(FileDescriptor.out);
         }
         FaultMain app = new FaultMain();
+        if (mode.equals("nonblocking")) {
+            watchForEagain();
+        }
         if (mode.equals("unopenable")) {
             app.log(0, events, false);
             boolean registered = ManagementFactory.getPlatformMBeanServer().isRegistered(new ObjectName(MBEAN));
@@ -96,15 +109,19 @@ public final class FaultMain {
             return;
         }
         if (mode.equals("truncate")) {
+            app.log(0, events, false);
             for (int episode = 0; episode < 2; episode++) {
-                app.log(episode * events, events, false);
                 app.awaitAccounted();
                 // Everything so far is written or lost: now rotate the way copytruncate does.
                 try (FileChannel ch = FileChannel.open(Paths.get(System.getProperty("spool.it.file")), StandardOpenOption.WRITE)) {
                     ch.truncate(0);
                 }
+                long lifted = System.nanoTime();
+                int next = (episode + 1) * events;
+                app.recovery.append(" recoverMicros").append(episode == 0 ? "" : "2").append('=')
+                        .append(app.firstWriteAfter(lifted, next));
+                app.log(next + 1, (episode == 0 ? events : Integer.parseInt(args[2])) - 1, false);
             }
-            app.log(2 * events, Integer.parseInt(args[2]), false);
         } else if (mode.equals("immutable")) {
             String file = System.getProperty("spool.it.file");
             app.log(0, events, false);
@@ -119,11 +136,19 @@ public final class FaultMain {
             } finally {
                 chattr("-i", file);
             }
-            app.log(2 * events, events, false);
+            long lifted = System.nanoTime();
+            app.recovery.append(" recoverMicros=").append(app.firstWriteAfter(lifted, 2 * events));
+            app.log(2 * events + 1, events - 1, false);
         } else {
+            if (mode.equals("paced")) {
+                app.watchForLift();
+            }
             app.log(0, events, mode.equals("paced"));
         }
         boolean drained = app.awaitAccounted();
+        if (mode.equals("paced")) {
+            app.recovery.append(" liftSeq=").append(app.liftSeq);
+        }
         String counters = app.counters();
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
         long stopStart = System.nanoTime();
@@ -132,7 +157,7 @@ public final class FaultMain {
         long stopMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopStart);
         System.err.println("spool-facts attempted=" + app.attempted + " exceptions=" + app.exceptions
                 + " drained=" + (drained ? 1 : 0) + " maxCallMicros=" + TimeUnit.NANOSECONDS.toMicros(app.maxCallNanos)
-                + " firstSlowCall=" + app.firstSlowCall + " stopMillis=" + stopMillis + counters);
+                + " firstSlowCall=" + app.firstSlowCall + " stopMillis=" + stopMillis + counters + app.recovery);
         printStatuses(context, before);
     }
 
@@ -164,6 +189,7 @@ public final class FaultMain {
     private void log(int from, int count, boolean paced) {
         long start = System.nanoTime();
         for (int i = from; i < from + count; i++) {
+            current = i;
             long t0 = System.nanoTime();
             try {
                 logger.info("seq={} {}", i, PAYLOAD);
@@ -171,6 +197,7 @@ public final class FaultMain {
                 exceptions++;
             }
             long took = System.nanoTime() - t0;
+            current = i + 1;
             attempted++;
             if (took > maxCallNanos) {
                 maxCallNanos = took;
@@ -185,6 +212,77 @@ public final class FaultMain {
                 }
             }
         }
+    }
+
+    /**
+     * The fault was lifted at {@code liftedNanos}: logs event {@code seq} and polls the MBean until
+     * the appender has written it.
+     *
+     * @return microseconds from the lift to the event written (the time to recover), or -1 if it
+     *     was not written within 10 s of the lift
+     */
+    private long firstWriteAfter(long liftedNanos, int seq) throws Exception {
+        long written = get("EventsWritten");
+        log(seq, 1, false);
+        long deadline = liftedNanos + TimeUnit.SECONDS.toNanos(10);
+        while (get("EventsWritten") == written) {
+            if (System.nanoTime() - deadline > 0) {
+                return -1;
+            }
+            Thread.yield();
+        }
+        return TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - liftedNanos);
+    }
+
+    /**
+     * Starts a daemon thread that polls the MBean (at most 20 s) and prints {@code spool-eagain} on
+     * standard error once two write calls in a row wrote nothing: the first of them returned 0,
+     * EAGAIN (a call is counted before the write, its bytes after it; no other call of this run
+     * writes nothing).
+     */
+    private static void watchForEagain() {
+        Thread t = new Thread(() -> {
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                long calls = get("WriteCalls");
+                long bytes = get("BytesWritten");
+                while (System.nanoTime() - deadline < 0) {
+                    LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100)); // polling a condition, bounded
+                    long c = get("WriteCalls");
+                    long b = get("BytesWritten");
+                    if (b != bytes) {
+                        calls = c;
+                        bytes = b;
+                    } else if (c >= calls + 2) {
+                        System.err.println("spool-eagain");
+                        return;
+                    }
+                }
+            } catch (Exception e) {
+                System.err.println("eagain watch failed: " + e);
+            }
+        }, "eagain-watch");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /**
+     * Starts a daemon thread that waits for the test's byte on standard input (the stall is over)
+     * and notes the event being logged then, or the next one: the first event whose call ends
+     * after the stall.
+     */
+    private void watchForLift() {
+        Thread t = new Thread(() -> {
+            try {
+                if (System.in.read() >= 0) {
+                    liftSeq = current;
+                }
+            } catch (java.io.IOException e) {
+                // no lift reported: liftSeq stays -1
+            }
+        }, "lift-watch");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Polls the MBean until written + lost + discarded = attempted; at most 20 s. */
