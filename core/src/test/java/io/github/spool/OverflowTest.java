@@ -191,42 +191,272 @@ class OverflowTest {
         Figures.print("OverflowTest interrupt", "produced=" + total, spool.stats());
     }
 
+    // ------------------------------------------------------------------ a real pipe nobody reads
+
+    private static final long SEED = 0x5F001L;
+
+    /**
+     * More bytes than the ring (64 KiB) and any pipe buffer (64 KiB by default, at most
+     * {@code /proc/sys/fs/pipe-max-size}, 1 MiB by default) hold together: a producer of this many
+     * bytes cannot finish while nobody reads.
+     */
+    private static final long MORE_THAN_RING_AND_PIPE = MAX + (1 << 20) + (64 << 10);
+
     @Test
-    void aRealPipeNobodyReadsStaysUnderTheCapThenLosesNothing() throws Exception {
-        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("spool-pipe");
-        Fifo fifo = Fifo.open(dir);
-        Spool spool = Spool.start(SpoolConfig.builder("overflow-pipe").bufferSize(BUFFER).maxBufferSize(MAX)
-                .overflowPolicy(OverflowPolicy.DISCARD).statusListener(new RecordedStatus()).build(), fifo.sink);
-        java.nio.channels.FileChannel in = fifo.reader;
-        int n = 20_000; // 2 MB into a 64 KiB pipe and a 64 KiB ring: most must be dropped
-        long accepted = 0;
-        for (int i = 0; i < n; i++) {
-            if (spool.append(record(0, i, Severity.INFO), 0, RECORD, Severity.INFO) == AppendResult.ACCEPTED) {
-                accepted++;
+    void aRealPipeNobodyReadsDiscardsPerLevelWhileMoreSevereEventsWait() throws Exception {
+        java.util.Random random = new java.util.Random(SEED);
+        Fifo fifo = Fifo.open(java.nio.file.Files.createTempDirectory("spool-pipe"));
+        Spool spool = Spool.start(SpoolConfig.builder("overflow-pipe-discard").bufferSize(BUFFER).maxBufferSize(MAX)
+                .overflowPolicy(OverflowPolicy.DISCARD).discardThreshold(Severity.INFO)
+                .statusListener(new RecordedStatus()).build(), fifo.sink);
+        long[] accepted = new long[Severity.COUNT];
+        long[] dropped = new long[Severity.COUNT];
+        try (java.nio.channels.FileChannel in = fifo.reader) {
+            // Producer 0: 2 MB at DEBUG and INFO (both at or below the threshold) into a 64 KiB
+            // ring and a pipe nobody reads: most must be dropped, and the producer never waits.
+            int n = 20_000;
+            for (int i = 0; i < n; i++) {
+                int severity = random.nextBoolean() ? Severity.DEBUG : Severity.INFO;
+                countResult(spool.append(record(0, i, severity), 0, RECORD, severity), severity, accepted, dropped);
+                assertTrue(spool.stats().getBufferBytesInUse() <= MAX);
             }
-            assertTrue(spool.stats().getBufferBytesInUse() <= MAX);
-        }
-        assertTrue(accepted < n, "some were discarded");
-        // Now read everything: the writer drains the ring, and stop completes.
-        java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
-        java.util.concurrent.CompletableFuture<Void> drain = java.util.concurrent.CompletableFuture.runAsync(() -> {
-            java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(64 << 10);
-            try {
-                while (in.read(buf) >= 0) {
-                    got.write(buf.array(), 0, buf.position());
-                    buf.clear();
+            assertTrue(dropped[Severity.DEBUG] > 0 && dropped[Severity.INFO] > 0,
+                    "both levels were dropped (seed " + SEED + ")");
+
+            // Producer 1: WARN, above the threshold, waits at the cap instead of being dropped.
+            int warns = (int) (MORE_THAN_RING_AND_PIPE / RECORD) + 1;
+            AppendResult[] warnResults = new AppendResult[warns];
+            CountDownLatch warnDone = new CountDownLatch(1);
+            Thread warn = new Thread(() -> {
+                for (int i = 0; i < warns; i++) {
+                    warnResults[i] = spool.append(record(1, i, Severity.WARN), 0, RECORD, Severity.WARN);
                 }
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                warnDone.countDown();
+            }, "warn-producer");
+            warn.start();
+            awaitWaitingAtCap(warn);
+
+            // While WARN waits, below-threshold events keep moving (dropped or accepted, counted per level).
+            int more = 2_000;
+            for (int i = n; i < n + more; i++) {
+                int severity = random.nextBoolean() ? Severity.DEBUG : Severity.INFO;
+                countResult(spool.append(record(0, i, severity), 0, RECORD, severity), severity, accepted, dropped);
             }
-        });
-        assertTrue(spool.stop(10, TimeUnit.SECONDS));
-        drain.get(10, TimeUnit.SECONDS); // EOF once the sink is closed
-        assertEquals(n, spool.stats().getEventsWritten() + spool.stats().getEventsDiscarded());
-        assertEquals(accepted, spool.stats().getEventsWritten());
-        long lines = new String(got.toByteArray()).lines().filter(l -> !l.startsWith("spool: ")).count();
-        assertEquals(accepted, lines);
-        assertTrue(spool.stats().getBufferBytesHighWater() <= MAX);
-        Figures.print("OverflowTest fifo", "produced=" + n + " accepted=" + accepted, spool.stats());
+            assertEquals(1, warnDone.getCount(), "WARN cannot finish while nobody reads");
+            assertTrue(spool.stats().getBufferBytesHighWater() <= MAX, "high water under the cap");
+
+            // Now a reader drains the pipe: the WARN producer is released and everything accepted arrives.
+            PipeReader reader = PipeReader.start(in);
+            warn.join(30_000);
+            assertFalse(warn.isAlive(), "WARN producer released once the pipe is read");
+            for (AppendResult r : warnResults) {
+                assertEquals(AppendResult.ACCEPTED, r, "WARN is never discarded");
+            }
+            accepted[Severity.WARN] += warns;
+            assertTrue(spool.stop(10, TimeUnit.SECONDS));
+            byte[] got = reader.await(); // EOF once the sink is closed
+
+            long produced = n + more + warns;
+            long written = spool.stats().getEventsWritten();
+            long discarded = spool.stats().getEventsDiscarded();
+            assertEquals(produced, written + discarded, "produced = written + discarded");
+            assertEquals(accepted[Severity.DEBUG] + accepted[Severity.INFO] + accepted[Severity.WARN], written);
+            java.util.Map<String, Long> byLevel = spool.stats().getEventsDiscardedByLevel();
+            assertEquals(dropped[Severity.DEBUG], byLevel.getOrDefault("DEBUG", 0L), "DEBUG discards");
+            assertEquals(dropped[Severity.INFO], byLevel.getOrDefault("INFO", 0L), "INFO discards");
+            assertEquals(0L, byLevel.getOrDefault("WARN", 0L), "WARN discards");
+            assertEquals(dropped[Severity.DEBUG] + dropped[Severity.INFO], discarded);
+
+            // The stream: every accepted record once, in order per producer; per-level line counts
+            // equal the accepted counts; the summary lines report every discard per level.
+            long[] linesByLevel = new long[Severity.COUNT];
+            long[] reportedByLevel = new long[Severity.COUNT];
+            long[] lastSeq = {-1, -1};
+            for (String l : new String(got, java.nio.charset.StandardCharsets.US_ASCII).split("\n")) {
+                if (l.startsWith("spool: discarded ")) {
+                    assertTrue(l.contains(" at INFO and below ("), l);
+                    String detail = l.substring(l.indexOf('(') + 1, l.indexOf(')'));
+                    for (String kv : detail.split(", ")) {
+                        String[] e = kv.split("=");
+                        reportedByLevel[Severity.parse(e[0])] += Long.parseLong(e[1]);
+                    }
+                    continue;
+                }
+                String[] f = l.split(" ");
+                int p = Integer.parseInt(f[0]);
+                long seq = Long.parseLong(f[1]);
+                int severity = Integer.parseInt(f[2]);
+                assertTrue(seq > lastSeq[p], "per-producer order");
+                lastSeq[p] = seq;
+                assertEquals(new String(record(p, (int) seq, severity)), l + "\n", "record intact");
+                linesByLevel[severity]++;
+            }
+            assertEquals(warns - 1, lastSeq[1]);
+            for (int s : new int[] {Severity.DEBUG, Severity.INFO, Severity.WARN}) {
+                assertEquals(accepted[s], linesByLevel[s], Severity.name(s) + " lines written");
+                assertEquals(dropped[s], reportedByLevel[s], Severity.name(s) + " discards reported in the stream");
+            }
+            assertTrue(spool.stats().getBufferBytesHighWater() <= MAX);
+            Figures.print("OverflowTest fifo discard", "acceptedDEBUG=" + accepted[Severity.DEBUG] + " acceptedINFO="
+                    + accepted[Severity.INFO] + " acceptedWARN=" + accepted[Severity.WARN] + " discardedDEBUG="
+                    + dropped[Severity.DEBUG] + " discardedINFO=" + dropped[Severity.INFO], spool.stats());
+        }
+    }
+
+    @Test
+    void aRealPipeNobodyReadsBlocksProducersAtTheCapThenLosesNothing() throws Exception {
+        Fifo fifo = Fifo.open(java.nio.file.Files.createTempDirectory("spool-pipe"));
+        Spool spool = Spool.start(SpoolConfig.builder("overflow-pipe-block").bufferSize(BUFFER).maxBufferSize(MAX)
+                .overflowPolicy(OverflowPolicy.BLOCK).statusListener(new RecordedStatus()).build(), fifo.sink);
+        int producers = 2;
+        // Seeded lengths of 2 to 301 bytes; each producer alone writes more than the ring and the pipe hold.
+        byte[][] expected = new byte[producers][];
+        int[][] lengths = new int[producers][];
+        for (int p = 0; p < producers; p++) {
+            java.util.Random random = new java.util.Random(SEED + p);
+            java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+            java.util.List<Integer> ls = new java.util.ArrayList<>();
+            for (int i = 0; all.size() <= MORE_THAN_RING_AND_PIPE; i++) {
+                int len = 2 + random.nextInt(300);
+                ls.add(len);
+                all.write(varRecord(p, i, len), 0, len);
+            }
+            expected[p] = all.toByteArray();
+            lengths[p] = ls.stream().mapToInt(Integer::intValue).toArray();
+        }
+        CountDownLatch done = new CountDownLatch(producers);
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread[] ts = new Thread[producers];
+        for (int p = 0; p < producers; p++) {
+            int id = p;
+            ts[p] = new Thread(() -> {
+                try {
+                    for (int i = 0; i < lengths[id].length; i++) {
+                        byte[] r = varRecord(id, i, lengths[id][i]);
+                        assertEquals(AppendResult.ACCEPTED, spool.append(r, 0, r.length, Severity.INFO));
+                    }
+                } catch (Throwable t) {
+                    failure.compareAndSet(null, t);
+                }
+                done.countDown();
+            }, "block-producer-" + p);
+            ts[p].start();
+        }
+        try (java.nio.channels.FileChannel in = fifo.reader) {
+            for (Thread t : ts) {
+                awaitWaitingAtCap(t);
+            }
+            assertEquals(producers, done.getCount(), "no producer can finish while nobody reads");
+            assertTrue(spool.stats().getBufferBytesInUse() <= MAX);
+            assertTrue(spool.stats().getBufferBytesHighWater() <= MAX, "high water under the cap");
+
+            PipeReader reader = PipeReader.start(in);
+            assertTrue(done.await(30, TimeUnit.SECONDS), "blocked producers released once the pipe is read");
+            for (Thread t : ts) {
+                t.join();
+            }
+            if (failure.get() != null) {
+                throw new AssertionError("producer failed", failure.get());
+            }
+            assertTrue(spool.stop(10, TimeUnit.SECONDS));
+            byte[] got = reader.await();
+
+            long total = lengths[0].length + lengths[1].length;
+            assertEquals(total, spool.stats().getEventsWritten(), "nothing lost");
+            assertEquals(0, spool.stats().getEventsDiscarded());
+            assertEquals(0, spool.stats().getEventsLost());
+            assertEquals(expected[0].length + expected[1].length, got.length, "byte count exact");
+            assertTrue(spool.stats().getBufferBytesHighWater() <= MAX);
+            // Demultiplex by producer: each producer's bytes arrive exactly, in order.
+            java.io.ByteArrayOutputStream[] per = {new java.io.ByteArrayOutputStream(), new java.io.ByteArrayOutputStream()};
+            int from = 0;
+            for (int i = 0; i < got.length; i++) {
+                if (got[i] == '\n') {
+                    per[got[from] - '0'].write(got, from, i + 1 - from);
+                    from = i + 1;
+                }
+            }
+            assertEquals(got.length, from, "output ends with a whole record");
+            for (int p = 0; p < producers; p++) {
+                assertTrue(java.util.Arrays.equals(expected[p], per[p].toByteArray()), "producer " + p + "'s bytes exact");
+            }
+            Figures.print("OverflowTest fifo block", "producers=" + producers + " bytes=" + got.length, spool.stats());
+        }
+    }
+
+    /**
+     * A record of exactly {@code len} bytes (2 to 301): the producer digit first (the output is
+     * demultiplexed on it), then as much of {@code " <seq> "} and a seq-dependent filler as fits,
+     * then {@code '\n'}.
+     */
+    private static byte[] varRecord(int producer, int seq, int len) {
+        byte[] r = new byte[len];
+        byte[] head = (producer + " " + seq + " ").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        for (int i = 0; i < len - 1; i++) {
+            r[i] = i < head.length ? head[i] : (byte) ('a' + (seq + i) % 26);
+        }
+        r[len - 1] = '\n';
+        return r;
+    }
+
+    private static void countResult(AppendResult r, int severity, long[] accepted, long[] dropped) {
+        if (r == AppendResult.ACCEPTED) {
+            accepted[severity]++;
+        } else {
+            assertEquals(AppendResult.DISCARDED, r);
+            dropped[severity]++;
+        }
+    }
+
+    /** Waits (bounded, no sleep) until {@code t} is parked in the ring's wait for space at the cap. */
+    private static void awaitWaitingAtCap(Thread t) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        for (;;) {
+            Object blocker = java.util.concurrent.locks.LockSupport.getBlocker(t);
+            if (t.getState() == Thread.State.TIMED_WAITING && blocker != null
+                    && blocker.getClass().getName().startsWith("io.github.spool.ring.")) {
+                return;
+            }
+            assertTrue(t.isAlive(), t.getName() + " finished without waiting at the cap");
+            assertTrue(System.nanoTime() < deadline, t.getName() + " never waited at the cap");
+            Thread.yield();
+        }
+    }
+
+    /** Reads a pipe to EOF on its own thread. */
+    private static final class PipeReader {
+        private final java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+        private final Thread thread;
+        private volatile java.io.IOException error;
+
+        private PipeReader(java.nio.channels.FileChannel in) {
+            thread = new Thread(() -> {
+                java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(64 << 10);
+                try {
+                    while (in.read(buf) >= 0) {
+                        got.write(buf.array(), 0, buf.position());
+                        buf.clear();
+                    }
+                } catch (java.io.IOException e) {
+                    error = e;
+                }
+            }, "pipe-reader");
+        }
+
+        static PipeReader start(java.nio.channels.FileChannel in) {
+            PipeReader r = new PipeReader(in);
+            r.thread.start();
+            return r;
+        }
+
+        /** Joins the reader (it ends at EOF, once the sink is closed) and returns what it read. */
+        byte[] await() throws Exception {
+            thread.join(10_000);
+            assertFalse(thread.isAlive(), "reader reached EOF");
+            if (error != null) {
+                throw error;
+            }
+            return got.toByteArray();
+        }
     }
 }
