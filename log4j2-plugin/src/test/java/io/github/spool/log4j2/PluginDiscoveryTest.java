@@ -16,11 +16,12 @@ import org.junit.jupiter.api.Test;
  * The annotation processor ran (JDK 23+ runs none implicitly): this module's compiled classes carry
  * a {@code Log4j2Plugins.dat} listing its plugins, so log4j2 finds them with no {@code packages}
  * attribute. ({@link SpoolClock} is no plugin: log4j2's ClockFactory loads it by class name.)
+ * {@link PackagedJarPluginCacheCheck} checks the same in the jar, after {@code package}.
  */
 class PluginDiscoveryTest {
 
     /** {@code PluginProcessor.PLUGIN_CACHE_FILE}, spelled out: the processor class is not for use at run time. */
-    private static final String PLUGIN_CACHE_FILE = "META-INF/org/apache/logging/log4j/core/config/plugins/Log4j2Plugins.dat";
+    static final String PLUGIN_CACHE_FILE = "META-INF/org/apache/logging/log4j/core/config/plugins/Log4j2Plugins.dat";
 
     @Test
     void pluginCacheOfThisModuleListsTheAppenderAndTheLayout() throws Exception {
@@ -35,7 +36,16 @@ class PluginDiscoveryTest {
             }
         }
         assertNotNull(ours, "no " + PLUGIN_CACHE_FILE + " under " + classesRoot + " in " + urls);
+        assertListsTheAppenderAndTheLayout(ours);
+    }
 
+    /**
+     * Checks one {@code Log4j2Plugins.dat}: exactly this module's two plugins, by element type and
+     * class. Also used on the packaged jar by {@link PackagedJarPluginCacheCheck}.
+     *
+     * @param ours the file's URL
+     */
+    static void assertListsTheAppenderAndTheLayout(URL ours) throws Exception {
         PluginCache cache = new PluginCache();
         cache.loadCacheFiles(Collections.enumeration(List.of(ours)));
         Map<String, PluginEntry> core = cache.getCategory("core");

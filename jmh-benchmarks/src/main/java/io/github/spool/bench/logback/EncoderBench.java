@@ -5,6 +5,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.LoggingEvent;
+import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import io.github.spool.logback.SpoolEncoder;
 import io.github.spool.text.ByteLineBuilder;
 import java.nio.charset.StandardCharsets;
@@ -39,6 +40,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * (as {@code Logger.info} does), so the message is formatted every time, as in real logging: logback
  * formats it through slf4j's {@code MessageFormatter}, SpoolEncoder writes it straight into the line
  * for plain argument types. Event construction costs both sides the same.
+ *
+ * <p>{@code freshEvent}, {@code freshEventPrepared} and {@code spoolEncoderIntoBuilderFreshEventPrepared}
+ * measure what {@code ILoggingEvent.prepareForDeferredProcessing()} would cost per event (logback
+ * 1.5.38: it formats the message, reads the thread name and the MDC map). SpoolAppender does not
+ * call it (docs/logback.md); {@code AsyncAppender} does on the logging thread. The difference
+ * {@code freshEventPrepared - freshEvent} is the call alone; {@code
+ * spoolEncoderIntoBuilderFreshEventPrepared - spoolEncoderIntoBuilderFreshEvent} is what the call
+ * would add to SpoolAppender's path, where SpoolEncoder otherwise writes the message without
+ * building its String. These three ignore {@code events}: run them with {@code -p events=1}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -64,6 +74,8 @@ public class EncoderBench {
     @Setup
     public void setup() {
         LoggerContext lc = new LoggerContext();
+        // as logback's LogbackServiceProvider does; prepareForDeferredProcessing() reads the MDC (empty here)
+        lc.setMDCAdapter(new LogbackMDCAdapter());
         logback = new PatternLayoutEncoder();
         logback.setContext(lc);
         logback.setPattern(PATTERN);
@@ -117,7 +129,7 @@ public class EncoderBench {
         return spool.encode(nextEvent());
     }
 
-    private LoggingEvent freshEvent() {
+    private LoggingEvent freshEvent0() {
         int i = seq++;
         return new LoggingEvent(Logger.FQCN, logger, Level.INFO, "Order processed id={} status={} size={}", null,
                 new Object[] {500_000 + (i & 0xFFFF), "OK", 7});
@@ -125,13 +137,37 @@ public class EncoderBench {
 
     @Benchmark
     public byte[] patternLayoutEncoderFreshEvent() {
-        return logback.encode(freshEvent());
+        return logback.encode(freshEvent0());
     }
 
     @Benchmark
     public int spoolEncoderIntoBuilderFreshEvent() {
         line.reset();
-        spool.encodeTo(freshEvent(), line);
+        spool.encodeTo(freshEvent0(), line);
+        return line.length();
+    }
+
+    /** Baseline: a new event, as {@code Logger.info} builds it, and nothing else. */
+    @Benchmark
+    public LoggingEvent freshEvent() {
+        return freshEvent0();
+    }
+
+    /** A new event and {@code prepareForDeferredProcessing()}, as {@code AsyncAppender.preprocess} does. */
+    @Benchmark
+    public LoggingEvent freshEventPrepared() {
+        LoggingEvent e = freshEvent0();
+        e.prepareForDeferredProcessing();
+        return e;
+    }
+
+    /** SpoolAppender's path if it called {@code prepareForDeferredProcessing()} before encoding. */
+    @Benchmark
+    public int spoolEncoderIntoBuilderFreshEventPrepared() {
+        LoggingEvent e = freshEvent0();
+        e.prepareForDeferredProcessing();
+        line.reset();
+        spool.encodeTo(e, line);
         return line.length();
     }
 
