@@ -10,7 +10,6 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.status.Status;
-import ch.qos.logback.core.status.StatusListener;
 import io.github.spool.Spool;
 import io.github.spool.soak.LeakProbe;
 import io.github.spool.soak.SeqFile;
@@ -193,26 +192,5 @@ class ReconfigureLeakTest {
         List<Thread> all = new ArrayList<>(LeakProbe.writerThreads(A));
         all.addAll(LeakProbe.writerThreads(B));
         return all;
-    }
-
-    /** Keeps every ERROR status; survives {@code reset()}. */
-    private static final class ErrorCollector implements StatusListener {
-        private final List<Status> errors;
-
-        ErrorCollector(List<Status> errors) {
-            this.errors = errors;
-        }
-
-        @Override
-        public void addStatusEvent(Status status) {
-            if (status.getLevel() == Status.ERROR) {
-                errors.add(status);
-            }
-        }
-
-        @Override
-        public boolean isResetResistant() {
-            return true;
-        }
     }
 }

@@ -11,7 +11,6 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.core.spi.ConfigurationEvent;
 import ch.qos.logback.core.status.Status;
-import ch.qos.logback.core.status.StatusListener;
 import io.github.spool.Spool;
 import io.github.spool.soak.SeqProducer;
 import java.io.BufferedReader;
@@ -239,26 +238,5 @@ class ScanReconfigureTest {
             }
         }
         return seqs;
-    }
-
-    /** Keeps every ERROR status; survives {@code reset()}. */
-    private static final class ErrorCollector implements StatusListener {
-        private final List<Status> errors;
-
-        ErrorCollector(List<Status> errors) {
-            this.errors = errors;
-        }
-
-        @Override
-        public void addStatusEvent(Status status) {
-            if (status.getLevel() == Status.ERROR) {
-                errors.add(status);
-            }
-        }
-
-        @Override
-        public boolean isResetResistant() {
-            return true;
-        }
     }
 }

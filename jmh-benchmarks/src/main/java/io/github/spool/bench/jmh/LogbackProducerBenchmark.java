@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
 public class LogbackProducerBenchmark {
 
     /** The logback configuration under test. */
-    @Param({"console", "async", "nop", "spool-logback"})
+    @Param({"console", "async", "logstash-disruptor", "nop", "spool-logback"})
     public String config;
 
     /** Where the output goes: {@code /dev/null} by default, or a file (it grows by ~100 bytes per op). */
@@ -57,6 +57,7 @@ public class LogbackProducerBenchmark {
         String xml = switch (config) {
             case "console" -> "bench/logback-console.xml";
             case "async" -> "bench/logback-async-console.xml";
+            case "logstash-disruptor" -> "bench/logback-logstash-disruptor-console.xml";
             case "nop" -> "bench/logback-nop.xml";
             case "spool-logback" -> "bench/logback-spool-file.xml";
             default -> throw new IllegalArgumentException("unknown config " + config);
