@@ -5,7 +5,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -45,5 +49,34 @@ public final class SeqFile {
             }
         }
         return seen;
+    }
+
+    /**
+     * Each producer's sequence numbers in file order, for files whose every line matches
+     * {@code line}: group 1 names the producer, group 2 is the sequence number.
+     *
+     * @param file the log file; a missing file reads as empty
+     * @param line the pattern every line must match
+     * @return producer -> sequence numbers in the order they appear
+     * @throws IOException if the file cannot be read
+     * @throws AssertionError on a line that does not match
+     */
+    public static Map<String, List<Long>> perProducer(Path file, Pattern line) throws IOException {
+        Map<String, List<Long>> seqs = new HashMap<>();
+        if (!Files.exists(file)) {
+            return seqs;
+        }
+        long n = 0;
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            for (String l = r.readLine(); l != null; l = r.readLine()) {
+                n++;
+                Matcher m = line.matcher(l);
+                if (!m.matches()) {
+                    throw new AssertionError(file + " line " + n + " is not intact: " + l);
+                }
+                seqs.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(Long.parseLong(m.group(2)));
+            }
+        }
+        return seqs;
     }
 }

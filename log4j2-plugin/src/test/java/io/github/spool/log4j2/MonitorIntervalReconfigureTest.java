@@ -5,21 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.github.spool.soak.SeqFile;
 import io.github.spool.soak.SeqProducer;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.LoggerContext;
@@ -90,8 +86,8 @@ class MonitorIntervalReconfigureTest {
         assertTrue(ctx.stop(30, TimeUnit.SECONDS), "context stopped");
         assertTrue(first.isStopped(), "the first configuration was stopped by the reconfiguration");
 
-        Map<String, List<Long>> a = read(fileA);
-        Map<String, List<Long>> b = read(fileB);
+        Map<String, List<Long>> a = SeqFile.perProducer(fileA, LINE);
+        Map<String, List<Long>> b = SeqFile.perProducer(fileB, LINE);
         long total = 0;
         for (int t = 0; t < PRODUCERS; t++) {
             String name = "monitor-producer-" + t;
@@ -133,22 +129,5 @@ class MonitorIntervalReconfigureTest {
                 + "  </Appenders>\n"
                 + "  <Loggers><Root level=\"info\"><AppenderRef ref=\"watched\"/></Root></Loggers>\n"
                 + "</Configuration>\n";
-    }
-
-    /** Each producer's sequence numbers in file order; rejects any other line. */
-    private static Map<String, List<Long>> read(Path file) throws IOException {
-        Map<String, List<Long>> seqs = new HashMap<>();
-        long n = 0;
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                n++;
-                Matcher m = LINE.matcher(line);
-                if (!m.matches()) {
-                    fail(file + " line " + n + " is not intact: " + line);
-                }
-                seqs.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(Long.parseLong(m.group(2)));
-            }
-        }
-        return seqs;
     }
 }

@@ -12,22 +12,18 @@ import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.core.spi.ConfigurationEvent;
 import ch.qos.logback.core.status.Status;
 import io.github.spool.Spool;
+import io.github.spool.soak.SeqFile;
 import io.github.spool.soak.SeqProducer;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,7 +52,7 @@ class ScanReconfigureTest {
     private static final int PRODUCERS = 4;
     /** Events each producer logs before the rewrite, and again after the switch, at least. */
     private static final long EVENTS_AROUND = 5_000;
-    private static final Pattern LINE = Pattern.compile("scan-producer-(\\d) seq=(\\d+)");
+    private static final Pattern LINE = Pattern.compile("(scan-producer-\\d) seq=(\\d+)");
 
     @TempDir
     Path dir;
@@ -126,8 +122,8 @@ class ScanReconfigureTest {
         ctx.stop();
         assertTrue(errors.isEmpty(), () -> "status errors: " + errors);
 
-        Map<Integer, List<Long>> a = read(fileA);
-        Map<Integer, List<Long>> b = read(fileB);
+        Map<String, List<Long>> a = SeqFile.perProducer(fileA, LINE);
+        Map<String, List<Long>> b = SeqFile.perProducer(fileB, LINE);
         int linesA = a.values().stream().mapToInt(List::size).sum();
         int linesB = b.values().stream().mapToInt(List::size).sum();
         for (Object[] s : new Object[][] {{spoolA, linesA, fileA}, {spoolB, linesB, fileB}}) {
@@ -141,9 +137,9 @@ class ScanReconfigureTest {
         long staleList = 0;
         int producersInB = 0;
         for (int t = 0; t < PRODUCERS; t++) {
-            List<Long> inA = a.getOrDefault(t, List.of());
-            List<Long> inB = b.getOrDefault(t, List.of());
             String name = "scan-producer-" + t;
+            List<Long> inA = a.getOrDefault(name, List.of());
+            List<Long> inB = b.getOrDefault(name, List.of());
             final long fromT = from[t];
             final long toT = to[t];
             assertIncreasing(name + " in a.log", inA);
@@ -218,25 +214,5 @@ class ScanReconfigureTest {
                 + "  </appender>\n"
                 + "  <root level=\"INFO\"><appender-ref ref=\"watched\"/></root>\n"
                 + "</configuration>\n";
-    }
-
-    /** Each producer's sequence numbers in file order; rejects any other line. */
-    private static Map<Integer, List<Long>> read(Path file) throws IOException {
-        Map<Integer, List<Long>> seqs = new HashMap<>();
-        if (!Files.exists(file)) {
-            return seqs;
-        }
-        long n = 0;
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                n++;
-                Matcher m = LINE.matcher(line);
-                if (!m.matches()) {
-                    fail(file + " line " + n + " is not intact: " + line);
-                }
-                seqs.computeIfAbsent(Integer.parseInt(m.group(1)), k -> new ArrayList<>()).add(Long.parseLong(m.group(2)));
-            }
-        }
-        return seqs;
     }
 }
