@@ -2,6 +2,7 @@ package io.github.spool.bench.jmh;
 
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.LoggingEvent;
+import io.github.spool.bench.e2e.EventLine;
 import io.github.spool.log4j2.SpoolLayout;
 import java.util.Collections;
 import java.util.concurrent.TimeUnit;
@@ -50,10 +51,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 public class AppenderShareBench {
 
-    static final String PATTERN = "%d{yyyy-MM-dd HH:mm:ss.SSS} [%t] %-5level %logger{36} - %msg%n";
-    static final String MESSAGE = "Order processed id={} status=OK size=7";
-    static final String LOGGER = "anchors.Bench";
-
     /** Whether every event carries a new millisecond. */
     @Param({"true", "false"})
     public boolean moving;
@@ -67,7 +64,7 @@ public class AppenderShareBench {
         log4j2 = io.github.spool.log4j2.SpoolAppender.newBuilder()
                 .setName("share-log4j2")
                 .setFileName("/dev/null")
-                .setLayout(SpoolLayout.newLayout(PATTERN, "UTF-8", true, new DefaultConfiguration()))
+                .setLayout(SpoolLayout.newLayout(EventLine.PATTERN, "UTF-8", true, new DefaultConfiguration()))
                 .build();
         if (log4j2 == null) {
             throw new IllegalStateException("the log4j2 Spool appender was not built");
@@ -76,7 +73,7 @@ public class AppenderShareBench {
         LoggerContext lc = new LoggerContext();
         io.github.spool.logback.SpoolEncoder encoder = new io.github.spool.logback.SpoolEncoder();
         encoder.setContext(lc);
-        encoder.setPattern(PATTERN);
+        encoder.setPattern(EventLine.PATTERN);
         encoder.start();
         logback = new io.github.spool.logback.SpoolAppender();
         logback.setContext(lc);
@@ -114,21 +111,21 @@ public class AppenderShareBench {
         public void setUp() {
             ReusableParameterizedMessage message = new ReusableParameterizedMessage();
             log4j2Event = new MutableLogEvent();
-            log4j2Event.setLoggerName(LOGGER);
+            log4j2Event.setLoggerName(EventLine.LOGGER);
             log4j2Event.setLevel(Level.INFO);
             log4j2Event.setThreadName(Thread.currentThread().getName());
             log4j2Event.setTimeMillis(millis);
-            message.set(MESSAGE, (Object) Long.valueOf(500_000L));
+            message.set(EventLine.MESSAGE, (Object) Long.valueOf(500_000L));
             // as log4j2's sync logger does: the event formats the reusable message into its own text
             log4j2Event.setMessage(message);
 
             logbackEvents = new LoggingEvent[LOGBACK_EVENTS];
             for (int i = 0; i < LOGBACK_EVENTS; i++) {
                 LoggingEvent e = new LoggingEvent();
-                e.setLoggerName(LOGGER);
+                e.setLoggerName(EventLine.LOGGER);
                 e.setLevel(ch.qos.logback.classic.Level.INFO);
                 e.setThreadName(Thread.currentThread().getName());
-                e.setMessage(MESSAGE);
+                e.setMessage(EventLine.MESSAGE);
                 e.setArgumentArray(new Object[] {500_000L + i});
                 e.setMDCPropertyMap(Collections.emptyMap());
                 e.setTimeStamp(millis + i);

@@ -1,5 +1,6 @@
 package io.github.spool.log4j2.it;
 
+import io.github.spool.soak.FaultProbe;
 import java.io.FileDescriptor;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
@@ -9,7 +10,6 @@ import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -59,8 +59,6 @@ public final class FaultMain {
     /** A call longer than this counts as having waited for the sink. */
     static final long SLOW_CALL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
-    private static final String MBEAN = "io.github.spool:type=Appender,name=out";
-
     private final Logger logger = LogManager.getLogger("io.github.spool.it.Fault");
     private long attempted;
     private long exceptions;
@@ -87,11 +85,11 @@ public final class FaultMain {
         }
         FaultMain app = new FaultMain();
         if (mode.equals("nonblocking")) {
-            watchForEagain();
+            FaultProbe.watchForEagain();
         }
         if (mode.equals("unopenable")) {
             app.log(0, events, false);
-            boolean registered = ManagementFactory.getPlatformMBeanServer().isRegistered(new ObjectName(MBEAN));
+            boolean registered = ManagementFactory.getPlatformMBeanServer().isRegistered(new ObjectName(FaultProbe.MBEAN));
             System.err.println("spool-facts attempted=" + app.attempted + " exceptions=" + app.exceptions
                     + " registered=" + (registered ? 1 : 0) + " maxCallMicros=" + TimeUnit.NANOSECONDS.toMicros(app.maxCallNanos));
             LogManager.shutdown();
@@ -108,7 +106,7 @@ public final class FaultMain {
                 long lifted = System.nanoTime();
                 int next = (episode + 1) * events;
                 app.recovery.append(" recoverMicros").append(episode == 0 ? "" : "2").append('=')
-                        .append(app.firstWriteAfter(lifted, next));
+                        .append(FaultProbe.firstWriteAfter(lifted, () -> app.log(next, 1, false)));
                 app.log(next + 1, (episode == 0 ? events : Integer.parseInt(args[2])) - 1, false);
             }
         } else if (mode.equals("immutable")) {
@@ -126,11 +124,11 @@ public final class FaultMain {
                 chattr("-i", file);
             }
             long lifted = System.nanoTime();
-            app.recovery.append(" recoverMicros=").append(app.firstWriteAfter(lifted, 2 * events));
+            app.recovery.append(" recoverMicros=").append(FaultProbe.firstWriteAfter(lifted, () -> app.log(2 * events, 1, false)));
             app.log(2 * events + 1, events - 1, false);
         } else {
             if (mode.equals("paced")) {
-                app.watchForLift();
+                FaultProbe.watchForLift(() -> app.current, seq -> app.liftSeq = seq);
             }
             app.log(0, events, mode.equals("paced"));
         }
@@ -175,82 +173,11 @@ public final class FaultMain {
         }
     }
 
-    /**
-     * The fault was lifted at {@code liftedNanos}: logs event {@code seq} and polls the MBean until
-     * the appender has written it.
-     *
-     * @return microseconds from the lift to the event written (the time to recover), or -1 if it
-     *     was not written within 10 s of the lift
-     */
-    private long firstWriteAfter(long liftedNanos, int seq) throws Exception {
-        long written = get("EventsWritten");
-        log(seq, 1, false);
-        long deadline = liftedNanos + TimeUnit.SECONDS.toNanos(10);
-        while (get("EventsWritten") == written) {
-            if (System.nanoTime() - deadline > 0) {
-                return -1;
-            }
-            Thread.yield();
-        }
-        return TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - liftedNanos);
-    }
-
-    /**
-     * Starts a daemon thread that polls the MBean (at most 20 s) and prints {@code spool-eagain} on
-     * standard error once two write calls in a row wrote nothing: the first of them returned 0,
-     * EAGAIN (a call is counted before the write, its bytes after it; no other call of this run
-     * writes nothing).
-     */
-    private static void watchForEagain() {
-        Thread t = new Thread(() -> {
-            try {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-                long calls = get("WriteCalls");
-                long bytes = get("BytesWritten");
-                while (System.nanoTime() - deadline < 0) {
-                    LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100)); // polling a condition, bounded
-                    long c = get("WriteCalls");
-                    long b = get("BytesWritten");
-                    if (b != bytes) {
-                        calls = c;
-                        bytes = b;
-                    } else if (c >= calls + 2) {
-                        System.err.println("spool-eagain");
-                        return;
-                    }
-                }
-            } catch (Exception e) {
-                System.err.println("eagain watch failed: " + e);
-            }
-        }, "eagain-watch");
-        t.setDaemon(true);
-        t.start();
-    }
-
-    /**
-     * Starts a daemon thread that waits for the test's byte on standard input (the stall is over)
-     * and notes the event being logged then, or the next one: the first event whose call ends
-     * after the stall.
-     */
-    private void watchForLift() {
-        Thread t = new Thread(() -> {
-            try {
-                if (System.in.read() >= 0) {
-                    liftSeq = current;
-                }
-            } catch (java.io.IOException e) {
-                // no lift reported: liftSeq stays -1
-            }
-        }, "lift-watch");
-        t.setDaemon(true);
-        t.start();
-    }
-
     /** Polls the MBean until written + lost + discarded = attempted; at most 20 s. */
     private boolean awaitAccounted() throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (System.nanoTime() - deadline < 0) {
-            if (get("EventsWritten") + get("EventsLost") + get("EventsDiscarded") == attempted) {
+            if (FaultProbe.get("EventsWritten") + FaultProbe.get("EventsLost") + FaultProbe.get("EventsDiscarded") == attempted) {
                 return true;
             }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
@@ -262,14 +189,9 @@ public final class FaultMain {
         StringBuilder sb = new StringBuilder();
         for (String a : new String[] {"EventsWritten", "EventsLost", "EventsDiscarded", "WriteErrors", "BytesWritten",
                 "BufferBytesHighWater", "BufferBytesMax"}) {
-            sb.append(' ').append(a).append('=').append(get(a));
+            sb.append(' ').append(a).append('=').append(FaultProbe.get(a));
         }
         return sb.toString();
-    }
-
-    private static long get(String attribute) throws Exception {
-        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        return ((Number) server.getAttribute(new ObjectName(MBEAN), attribute)).longValue();
     }
 
     /** Runs {@code chattr flag file}; returns whether it succeeded. */
