@@ -25,6 +25,11 @@ public final class Spool implements AutoCloseable {
 
     /** Default bounded wait of {@link #close()}. */
     public static final long DEFAULT_STOP_TIMEOUT_MILLIS = 10_000;
+    /**
+     * System property: how long (ms) a claim may stay uncommitted or an install flag held before
+     * the writer treats the producer as failed and recovers (docs/design.md); default 1000.
+     */
+    public static final String STALL_TIMEOUT_PROPERTY = "spool.stallTimeoutMillis";
 
     private final SpoolConfig config;
     private final ManyToOneCellRing ring;
@@ -38,12 +43,12 @@ public final class Spool implements AutoCloseable {
 
     private Spool(SpoolConfig config, Sink sink) {
         this.config = config;
+        long stallMillis = Long.getLong(STALL_TIMEOUT_PROPERTY, TimeUnit.NANOSECONDS.toMillis(ManyToOneCellRing.DEFAULT_STALL_NANOS));
         this.ring = new ManyToOneCellRing(config.bufferSize(), config.maxBufferSize(), config.overflowPolicy(),
-                config.discardThreshold());
+                config.discardThreshold(), TimeUnit.MILLISECONDS.toNanos(Math.max(1, stallMillis)));
         this.writer = new RingWriter(config.name(), ring, sink, counters, config.statusListener(), config.discardThreshold());
         this.stats = new SpoolAppenderStats(config.name(), sink.describe(), ring, counters, clockStaleness());
-        this.thread = new Thread(writer, "spool-writer-" + config.name());
-        thread.setDaemon(true); // the shutdown hook drains it; it must not keep the JVM alive
+        this.thread = writer.newThread("spool-writer-" + config.name()); // a daemon nobody can interrupt
     }
 
     /**
@@ -144,7 +149,9 @@ public final class Spool implements AutoCloseable {
      *
      * @param timeout longest wait
      * @param unit    its unit
-     * @return {@code true} if everything accepted was written (or counted as lost to a sink fault)
+     * @return {@code true} if the writer drained everything accepted (records lost to a sink
+     *         fault are counted, not waited for); {@code false} if it did not finish in time,
+     *         gave up at the deadline or failed — what it did not write is then counted as lost
      */
     public boolean stop(long timeout, TimeUnit unit) {
         long nanos = unit.toNanos(timeout);
@@ -171,9 +178,13 @@ public final class Spool implements AutoCloseable {
         if (!done) {
             config.statusListener().status(StatusListener.Level.WARN, "spool appender '" + config.name()
                     + "': not drained within " + TimeUnit.NANOSECONDS.toMillis(nanos) + " ms (sink stalled?); "
-                    + "records still buffered may be lost", null);
+                    + "records still buffered are counted as lost", null);
+        } else if (!writer.drained()) {
+            config.statusListener().status(StatusListener.Level.WARN, "spool appender '" + config.name() + "': "
+                    + (writer.failed() ? "its writer thread had failed" : "the writer gave up at the stop deadline")
+                    + "; " + stats.getEventsLost() + " records lost in all", null);
         }
-        return done;
+        return done && writer.drained();
     }
 
     /** @return {@code true} once {@link #stop} has begun */

@@ -16,8 +16,8 @@ import java.nio.file.StandardOpenOption;
  * Gather writes of direct buffers become one {@code writev(2)} with no copy.
  *
  * <p>The standard descriptors are never closed by {@link #close()}: the process may still need them.
- * The writer thread must not be interrupted: {@code FileChannel} closes its descriptor when the
- * writing thread is interrupted.
+ * {@code FileChannel} closes its descriptor when the writing thread is interrupted; the writer
+ * runs on a {@link WriterThread}, which cannot be interrupted, so that never happens.
  */
 public final class ChannelSink implements Sink {
 

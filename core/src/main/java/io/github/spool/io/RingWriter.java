@@ -7,7 +7,6 @@ import io.github.spool.ring.Batch;
 import io.github.spool.ring.ManyToOneCellRing;
 import io.github.spool.ring.WakeSignal;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -26,6 +25,15 @@ import java.util.concurrent.locks.LockSupport;
  * {@link WakeSignal}, which the next producer pays one {@code unpark} to break. An idle appender
  * therefore costs no CPU at all. No spin phase: on two cores a writer spinning between sparse
  * events burns the core the application needs and writes one event per syscall (docs/design.md).
+ *
+ * <p>Failure containment (docs/design.md): nothing a sink or a status listener throws ends the
+ * writer — a sink's throwable is a fault (records counted as lost, the writer goes on), a
+ * listener's is swallowed; a pass that fails anyway is retried, and only
+ * {@link #MAX_FAILED_PASSES} failed passes in a row end the thread. However the writer ends, it
+ * first gives up the ring ({@link ManyToOneCellRing#abandonAll}): producers stop waiting for it,
+ * every record it did not write is counted as lost, and {@link #drained()} says whether it
+ * finished cleanly. On idle passes it recovers from producers that failed half-way through the
+ * ring's protocol ({@link ManyToOneCellRing#recoverStall}).
  */
 public final class RingWriter implements Runnable {
 
@@ -39,6 +47,10 @@ public final class RingWriter implements Runnable {
     static final long SUMMARY_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** Pause after a failed write, so a broken sink costs at most ~1000 syscalls a second. */
     static final long FAULT_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** Passes in a row that may throw before the writer gives up (about 0.1 s of retrying). */
+    static final int MAX_FAILED_PASSES = 100;
+
+    private enum Outcome { RUNNING, DRAINED, GAVE_UP, FAILED }
 
     private final String name;
     private final ManyToOneCellRing ring;
@@ -52,11 +64,14 @@ public final class RingWriter implements Runnable {
 
     private volatile boolean stopRequested;
     private volatile long stopDeadlineNanos;
+    private volatile Outcome outcome = Outcome.RUNNING;
     private boolean inFault;
     private long faultLostRecords;
     private boolean wouldBlockReported;
+    private boolean passFailureReported;
     private long lastSummaryNanos;
     private long lastSummaryMillis;
+    private long reportedStallRecoveries;
 
     /**
      * @param name             appender name, for status messages
@@ -78,6 +93,16 @@ public final class RingWriter implements Runnable {
         this.lastSummaryMillis = System.currentTimeMillis();
     }
 
+    /**
+     * Creates the thread this writer must run on: one that cannot be interrupted.
+     *
+     * @param threadName the thread's name
+     * @return the thread, not started
+     */
+    public WriterThread newThread(String threadName) {
+        return new WriterThread(this, threadName);
+    }
+
     @Override
     public void run() {
         WakeSignal signal = ring.signal();
@@ -85,59 +110,119 @@ public final class RingWriter implements Runnable {
         try {
             loop(signal);
         } catch (Throwable t) {
-            status.status(StatusListener.Level.ERROR, "spool appender '" + name + "': writer thread failed", t);
+            outcome = Outcome.FAILED;
+            report(StatusListener.Level.ERROR, "writer thread failed; records not yet written are counted as lost, "
+                    + "and the appender takes no more", t);
         } finally {
-            reportDiscards(true);
+            if (outcome != Outcome.DRAINED) {
+                if (outcome == Outcome.RUNNING) {
+                    outcome = Outcome.FAILED; // ended by something no catch saw (ThreadDeath)
+                }
+                ring.abandonAll();
+            }
+            try {
+                reportDiscards(true);
+            } catch (Throwable t) {
+                // best effort on the way out
+            }
             try {
                 sink.close();
-            } catch (IOException e) {
-                status.status(StatusListener.Level.WARN, "spool appender '" + name + "': closing " + sink.describe() + " failed", e);
+            } catch (Throwable e) {
+                report(StatusListener.Level.WARN, "closing " + sink.describe() + " failed", e);
             }
             terminated.countDown();
         }
     }
 
     private void loop(WakeSignal signal) {
-        final ManyToOneCellRing ring = this.ring;
-        final Batch batch = this.batch;
-        int idleRounds = 0;
-        long idleSince = 0;
+        int failedPasses = 0;
+        PassState state = new PassState();
         for (;;) {
-            ring.collect(batch);
-            if (!batch.isEmpty()) {
-                write(batch);
-                ring.release(batch);
-                idleRounds = 0;
-                reportDiscards(false);
-                continue;
-            }
-            if (stopRequested) {
-                if (ring.sealForClose() && ring.isDrained()) {
+            try {
+                if (pass(signal, state)) {
                     return;
                 }
-                if (System.nanoTime() - stopDeadlineNanos > 0) {
-                    return; // stop gave up waiting; accepted records still in flight are not written
+                failedPasses = 0;
+                passFailureReported = false;
+            } catch (Throwable t) {
+                // Not a sink fault (those are handled in write): an Error inside the writer's own
+                // work, e.g. an OutOfMemoryError while it recycles cells. Retry; give up only when
+                // it keeps failing, so producers are not left waiting for a writer that cannot work.
+                if (++failedPasses >= MAX_FAILED_PASSES) {
+                    throw t;
                 }
-                LockSupport.parkNanos(this, TimeUnit.MICROSECONDS.toNanos(50));
-                continue;
-            }
-            reportDiscards(false);
-            if (idleRounds == 0) {
-                idleSince = System.nanoTime();
-            }
-            idleRounds++;
-            if (System.nanoTime() - idleSince < SLEEP_AFTER_NANOS) {
-                LockSupport.parkNanos(this, NAP_NANOS);
-            } else {
-                ring.trim();
-                signal.svSleeping();
-                // Dekker: the volatile store above, then volatile loads of the ring's progress.
-                if (!ring.hasWork() && !stopRequested) {
-                    LockSupport.parkNanos(this, HOUSEKEEPING_NANOS);
+                if (!passFailureReported) {
+                    passFailureReported = true;
+                    report(StatusListener.Level.ERROR, "writer pass failed; retrying", t);
                 }
-                signal.clearSleeping();
+                try {
+                    ring.release(batch); // recycle what was collected; its records are accounted
+                } catch (Throwable ignored) {
+                    // the next pass starts from what the ring still holds
+                }
+                LockSupport.parkNanos(this, FAULT_PAUSE_NANOS);
             }
         }
+    }
+
+    /** Idle bookkeeping that survives from pass to pass. */
+    private static final class PassState {
+        int idleRounds;
+        long idleSince;
+    }
+
+    /** One collect/write/recycle pass, or one idle step. Returns {@code true} when the writer is done. */
+    private boolean pass(WakeSignal signal, PassState state) {
+        // Nothing may leave the interrupt status set on this thread (WriterThread): a set status
+        // makes every park return at once and the next channel write close the channel.
+        Thread.interrupted();
+        final ManyToOneCellRing ring = this.ring;
+        final Batch batch = this.batch;
+        ring.collect(batch);
+        if (!batch.isEmpty()) {
+            write(batch);
+            ring.release(batch);
+            state.idleRounds = 0;
+            reportDiscards(false);
+            return false;
+        }
+        long now = System.nanoTime();
+        if (ring.recoverStall(now)) {
+            reportStall();
+            return false;
+        }
+        if (stopRequested) {
+            if (ring.sealForClose() && ring.isDrained()) {
+                outcome = Outcome.DRAINED;
+                return true;
+            }
+            if (now - stopDeadlineNanos > 0) {
+                // Stop gave up waiting: what is still in the ring is counted as lost, exactly once.
+                outcome = Outcome.GAVE_UP;
+                ring.abandonAll();
+                return true;
+            }
+            LockSupport.parkNanos(this, TimeUnit.MICROSECONDS.toNanos(50));
+            return false;
+        }
+        reportDiscards(false);
+        if (state.idleRounds == 0) {
+            state.idleSince = now;
+        }
+        state.idleRounds++;
+        if (now - state.idleSince < SLEEP_AFTER_NANOS || ring.stallPending()) {
+            // Keep napping while a claim looks stuck, so the stall bound is checked often.
+            LockSupport.parkNanos(this, NAP_NANOS);
+        } else {
+            ring.trim();
+            signal.svSleeping();
+            // Dekker: the volatile store above, then volatile loads of the ring's progress.
+            if (!ring.hasWork() && !stopRequested) {
+                LockSupport.parkNanos(this, HOUSEKEEPING_NANOS);
+            }
+            signal.clearSleeping();
+        }
+        return false;
     }
 
     private void write(Batch batch) {
@@ -150,7 +235,9 @@ public final class RingWriter implements Runnable {
             try {
                 counters.writeCall();
                 n = sink.write(segments, first, count - first);
-            } catch (IOException | RuntimeException e) {
+            } catch (Throwable e) {
+                // Anything a sink throws is a fault of that write, Errors included: the records
+                // are counted, the writer goes on.
                 fault(e, segments, first, count, batch);
                 return;
             }
@@ -158,10 +245,10 @@ public final class RingWriter implements Runnable {
                 // Would block (a non-blocking descriptor): wait for the reader rather than lose.
                 if (!wouldBlockReported) {
                     wouldBlockReported = true;
-                    status.status(StatusListener.Level.WARN, "spool appender '" + name + "': " + sink.describe()
+                    report(StatusListener.Level.WARN, sink.describe()
                             + " is non-blocking and full (EAGAIN); the writer waits and retries", null);
                 }
-                if (stopRequested && System.nanoTime() - stopDeadlineNanos > 0) {
+                if (pastDeadline()) {
                     giveUp(segments, first, count, batch);
                     return;
                 }
@@ -176,20 +263,24 @@ public final class RingWriter implements Runnable {
             counters.written(records, n);
             if (inFault) {
                 inFault = false;
-                status.status(StatusListener.Level.INFO, "spool appender '" + name + "': writing to " + sink.describe()
-                        + " works again; " + faultLostRecords + " records were lost while it failed", null);
+                report(StatusListener.Level.INFO, "writing to " + sink.describe() + " works again; "
+                        + faultLostRecords + " records were lost while it failed", null);
                 faultLostRecords = 0;
             }
         }
     }
 
-    private void fault(Exception e, ByteBuffer[] segments, int first, int count, Batch batch) {
+    private boolean pastDeadline() {
+        return stopRequested && System.nanoTime() - stopDeadlineNanos > 0;
+    }
+
+    private void fault(Throwable e, ByteBuffer[] segments, int first, int count, Batch batch) {
         counters.writeError();
         long lost = giveUp(segments, first, count, batch);
         if (!inFault) {
             inFault = true;
-            status.status(StatusListener.Level.ERROR, "spool appender '" + name + "': writing to " + sink.describe()
-                    + " failed (" + e + "); records are dropped and counted until the sink works again", e);
+            report(StatusListener.Level.ERROR, "writing to " + sink.describe() + " failed (" + e
+                    + "); records are dropped and counted until the sink works again", e);
         }
         faultLostRecords += lost;
         if (!stopRequested) {
@@ -197,16 +288,50 @@ public final class RingWriter implements Runnable {
         }
     }
 
-    /** Counts the rest of a batch as lost (a partly written record counts as lost). */
+    /**
+     * Counts the rest of a batch as lost. Range {@code first} may be partly written: its whole
+     * records that reached the sink count as written, found by their line ends when every record
+     * of the range is exactly one line (the ring keeps no record boundaries; the adapters' layouts
+     * end each record with one line separator). Otherwise a partly written range counts wholly as
+     * lost, and docs/reliability.md says so.
+     *
+     * @return records lost
+     */
     private long giveUp(ByteBuffer[] segments, int first, int count, Batch batch) {
         long records = 0;
         long bytes = 0;
-        for (int i = first; i < count; i++) {
+        int from = first;
+        if (first < count) {
+            ByteBuffer s = segments[first];
+            int start = batch.start(first);
+            if (s.position() > start) {
+                long inRange = batch.records(first);
+                long lines = countLineEnds(s, start, s.limit());
+                if (lines == inRange) {
+                    long out = countLineEnds(s, start, s.position());
+                    counters.written(out, 0);
+                    records += inRange - out;
+                    bytes += s.remaining();
+                    from = first + 1;
+                }
+            }
+        }
+        for (int i = from; i < count; i++) {
             records += batch.records(i);
             bytes += segments[i].remaining();
         }
         counters.lost(records, bytes);
         return records;
+    }
+
+    private static long countLineEnds(ByteBuffer b, int from, int to) {
+        long n = 0;
+        for (int i = from; i < to; i++) {
+            if (b.get(i) == '\n') {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Writes one summary line into the stream when records were discarded since the last one. */
@@ -234,17 +359,41 @@ public final class RingWriter implements Runnable {
         String line = "spool: discarded " + total + " events at " + Severity.name(discardThreshold) + " and below ("
                 + detail + ") since " + Instant.ofEpochMilli(sinceMillis) + System.lineSeparator();
         ByteBuffer bytes = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
+        ByteBuffer[] one = {bytes};
         try {
             while (bytes.hasRemaining()) {
+                if (pastDeadline()) {
+                    return; // the stop deadline outranks the summary; the counters keep the figures
+                }
                 counters.writeCall();
-                if (sink.write(new ByteBuffer[] {bytes}, 0, 1) == 0) {
+                long n = sink.write(one, 0, 1);
+                if (n == 0) {
                     LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
+                } else {
+                    counters.written(0, n);
                 }
             }
-            counters.written(0, bytes.capacity());
             counters.summaryLine();
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             counters.writeError();
+        }
+    }
+
+    private void reportStall() {
+        long n = ring.stallRecoveries();
+        if (n != reportedStallRecoveries) {
+            reportedStallRecoveries = n;
+            report(StatusListener.Level.ERROR, "a logging call failed half-way through appending (or stalled past "
+                    + "the bound); the writer recovered, " + ring.lostRecords() + " records lost so far", null);
+        }
+    }
+
+    /** Status messages never throw into the writer: a listener that fails is ignored. */
+    private void report(StatusListener.Level level, String message, Throwable cause) {
+        try {
+            status.status(level, "spool appender '" + name + "': " + message, cause);
+        } catch (Throwable ignored) {
+            // a failing listener must not take the writer down with it
         }
     }
 
@@ -275,5 +424,15 @@ public final class RingWriter implements Runnable {
     /** @return whether the writer thread has finished */
     public boolean isTerminated() {
         return terminated.getCount() == 0;
+    }
+
+    /** @return whether the writer finished by draining everything accepted (not by giving up or failing) */
+    public boolean drained() {
+        return outcome == Outcome.DRAINED;
+    }
+
+    /** @return whether the writer thread failed (as opposed to running, draining or giving up at a deadline) */
+    public boolean failed() {
+        return outcome == Outcome.FAILED;
     }
 }

@@ -71,12 +71,14 @@ public final class SpoolAppenderStats implements SpoolAppenderMXBean {
 
     @Override
     public long getEventsLost() {
-        return counters.recordsLost();
+        // Sink faults (the writer's count) plus records the ring gave up (a failed producer, a
+        // writer that stopped at its deadline or failed): disjoint by construction.
+        return counters.recordsLost() + ring.lostRecords();
     }
 
     @Override
     public long getBytesLost() {
-        return counters.bytesLost();
+        return counters.bytesLost() + ring.lostBytes();
     }
 
     @Override

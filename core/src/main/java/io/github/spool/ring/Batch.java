@@ -13,6 +13,8 @@ public final class Batch {
 
     final ByteBuffer[] segments = new ByteBuffer[MAX_SEGMENTS];
     final long[] records = new long[MAX_SEGMENTS];
+    /** Where each range started in its cell, so a partly written range can be told apart. */
+    final int[] starts = new int[MAX_SEGMENTS];
     final Cell[] done = new Cell[MAX_SEGMENTS + 1];
     int count;
     int doneCount;
@@ -40,7 +42,16 @@ public final class Batch {
         return records[i];
     }
 
+    /**
+     * @param i a range index
+     * @return where range {@code i} started before any of it was written
+     */
+    public int start(int i) {
+        return starts[i];
+    }
+
     void add(ByteBuffer segment, long recordCount) {
+        starts[count] = segment.position();
         segments[count] = segment;
         records[count] = recordCount;
         count++;

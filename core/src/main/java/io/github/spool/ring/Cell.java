@@ -22,7 +22,10 @@ abstract class CellHotFields extends CellPadHead {
      * view of {@code current} is stale knows which incarnation its claim landed in.
      */
     volatile long claimed;
-    /** Committed bytes (high 40 bits) and committed records (low 24). Producers: gaa. */
+    /**
+     * Committed bytes (bits 24..62) and committed records (low 24); bit 63 is {@link Cell#DEAD}.
+     * Producers: gaa.
+     */
     volatile long committed;
 }
 
@@ -68,6 +71,15 @@ public final class Cell extends CellPadTail {
     /** Committed records live in the low bits of {@code committed}, bytes above them. */
     static final int RECORD_BITS = 24;
     static final long RECORD_MASK = (1L << RECORD_BITS) - 1;
+    /**
+     * Set in {@code committed} by whoever gives up the cell's unwritten records (the writer when a
+     * claim stays uncommitted past its bound or at its stop deadline, an installer that lost its
+     * link): the setter counts every record committed before it as lost, and every later commit
+     * sees the bit in the value its get-and-add returns and counts its own record. So each
+     * committed record is counted exactly once — written, lost by the setter, or lost by itself.
+     * Bytes never reach bit 63 (a cell is below 2^31 bytes), so the bit never carries.
+     */
+    static final long DEAD = Long.MIN_VALUE;
 
     private static final VarHandle CLAIMED;
     private static final VarHandle COMMITTED;
@@ -95,6 +107,8 @@ public final class Cell extends CellPadTail {
     final boolean dedicated;
     /** Writer-owned duplicate whose position/limit the writer sets per write (no allocation). */
     final ByteBuffer view;
+    /** Set by the writer once it has given this incarnation up (DEAD): never pooled or freed again. */
+    boolean abandoned;
 
     // Writer-private progress through the current incarnation; touched only by the consumer.
     /** A dedicated cell whose bytes are written no longer counts against the cap. */
@@ -103,8 +117,9 @@ public final class Cell extends CellPadTail {
     long flushedBytes;
     long flushedRecords;
 
-    Cell(int capacity, boolean dedicated) {
-        this.buffer = ByteBuffer.allocateDirect(capacity);
+    Cell(ByteBuffer buffer, boolean dedicated) {
+        this.buffer = buffer;
+        int capacity = buffer.capacity();
         this.capacity = capacity;
         this.dedicated = dedicated;
         this.view = buffer.duplicate();
@@ -121,7 +136,7 @@ public final class Cell extends CellPadTail {
     }
 
     static long committedBytes(long committedWord) {
-        return committedWord >>> RECORD_BITS;
+        return (committedWord & ~DEAD) >>> RECORD_BITS;
     }
 
     static long committedRecords(long committedWord) {
@@ -146,13 +161,42 @@ public final class Cell extends CellPadTail {
     }
 
     /**
-     * Publishes one record of {@code len} bytes. Volatile get-and-add: the release half makes the
-     * copied bytes visible to the writer's acquire load of {@code committed}; the full fence
-     * orders it before the producer's volatile load of the writer's sleep flag (Dekker, no lost
-     * wake-up).
+     * Publishes one record of {@code len} bytes and returns the word before the add: negative
+     * ({@link #DEAD} set) when the cell was given up before this commit, so the caller counts its
+     * record as lost. Volatile get-and-add: the release half makes the copied bytes visible to the
+     * writer's acquire load of {@code committed}; the full fence orders it before the producer's
+     * volatile load of the writer's sleep flag (Dekker, no lost wake-up).
      */
-    void gaaCommit(int len) {
-        COMMITTED.getAndAdd(this, ((long) len << RECORD_BITS) | 1L);
+    long gaaCommit(int len) {
+        return (long) COMMITTED.getAndAdd(this, ((long) len << RECORD_BITS) | 1L);
+    }
+
+    /**
+     * Closes a claimed range whose copy failed, counting its bytes but no record: the writer then
+     * writes the filler the producer put there and the counters stay exact. Volatile get-and-add,
+     * for the same reasons as {@link #gaaCommit}.
+     */
+    long gaaCommitFiller(int len) {
+        return (long) COMMITTED.getAndAdd(this, (long) len << RECORD_BITS);
+    }
+
+    /**
+     * Gives up this incarnation: sets {@link #DEAD} unless already set and returns the committed
+     * word it replaced, or {@code -1} if someone else set it first. A CAS loop (not a get-and-add)
+     * so exactly one caller sees the pre-DEAD word and counts from it; volatile, so it is totally
+     * ordered with every commit (each commit either precedes it and is counted here, or follows
+     * it and sees the bit).
+     */
+    long casDead() {
+        for (;;) {
+            long w = (long) COMMITTED.getVolatile(this);
+            if (w < 0) {
+                return -1;
+            }
+            if (COMMITTED.compareAndSet(this, w, w | DEAD)) {
+                return w;
+            }
+        }
     }
 
     /**
@@ -175,11 +219,19 @@ public final class Cell extends CellPadTail {
     }
 
     /**
-     * Links the successor. Volatile store: the writer's last check before sleeping reads it with a
-     * volatile load, and the installer's later commit and sleep-flag read follow it.
+     * Links the successor unless one is linked already (the writer links one itself when an
+     * installer holding the flag stays silent past the bound: see {@code ManyToOneCellRing}). A
+     * CAS, so at most one successor per incarnation; volatile, because the writer's last check
+     * before sleeping reads it with a volatile load, and the installer's later commit and
+     * sleep-flag read follow it.
      */
-    void svNext(Cell successor) {
-        NEXT.setVolatile(this, successor);
+    boolean casNext(Cell successor) {
+        return NEXT.compareAndSet(this, (Cell) null, successor);
+    }
+
+    /** Volatile load of the install flag: the writer's stall check. */
+    int lvInstallFlag() {
+        return (int) INSTALL_FLAG.getVolatile(this);
     }
 
     /**

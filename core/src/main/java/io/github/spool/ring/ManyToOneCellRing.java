@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 
 abstract class RingPadHead {
@@ -38,7 +39,9 @@ abstract class RingPadTail extends RingCurrentField {
  * whole cells when the consumer falls behind and shrinks back when idle. Producers
  * {@link #append} encoded records without locks; the consumer (the writer thread) {@link #collect}s
  * committed bytes in order and {@link #release}s written cells. The protocol and its ordering
- * argument are in the {@link io.github.spool.ring package documentation}. Internal to Spool.
+ * argument are in the {@link io.github.spool.ring package documentation}, and so is how the ring
+ * contains a producer that fails half-way (a claim never committed, an install flag never
+ * released). Internal to Spool.
  */
 public final class ManyToOneCellRing extends RingPadTail {
 
@@ -46,8 +49,25 @@ public final class ManyToOneCellRing extends RingPadTail {
     public static final int MIN_CELL_SIZE = 4 << 10;
     public static final int MAX_CELL_SIZE = 1 << 20;
 
-    /** The claim that seals the current cell for good when the ring closes. */
+    /**
+     * How long a claim may stay uncommitted, or an install flag stay held, before the writer
+     * treats its producer as failed and recovers (package documentation, "Failure containment").
+     * A live producer copies a record in microseconds; one second is far beyond any scheduling
+     * delay while short enough that the stream resumes promptly after a failure.
+     */
+    public static final long DEFAULT_STALL_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * The writer must also have looked this many times without seeing progress: one long pause
+     * of the whole JVM (a GC) that stops the producer and the writer alike is no evidence.
+     */
+    static final int STALL_MIN_PASSES = 32;
+
+    /** The claim that seals a cell for good (close, give-up): larger than any cell. */
     private static final long CLOSE_CLAIM = 1L << 40;
+
+    /** What a failed copy leaves in its range, padded with spaces and ended by a newline. */
+    private static final byte[] FILLER = "[spool: record lost, the logging call failed while copying it]"
+            .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     private static final VarHandle CURRENT;
 
@@ -64,22 +84,44 @@ public final class ManyToOneCellRing extends RingPadTail {
     private final long maxBufferSize;
     private final boolean discardAllowed;
     private final int discardThreshold;
+    private final long stallNanos;
     private final WakeSignal signal = new WakeSignal();
 
     /** Free standard cells, most recently used first (warm in cache). Installers and writer. */
     private final ConcurrentLinkedDeque<Cell> pool = new ConcurrentLinkedDeque<>();
-    /** Bytes of every live cell: chain and pool. Incremented only by the installer. */
+    /**
+     * Bytes of every live cell (chain, pool, a producer's dedicated cell) plus reservations for
+     * cells being allocated. Changed by CAS under the cap ({@link #tryReserve}), so producers that
+     * allocate outside the install flag and the writer cannot overshoot it together.
+     */
     private final AtomicLong allocated = new AtomicLong();
     private final AtomicLong cells = new AtomicLong();
     private final AtomicLongArray discarded = new AtomicLongArray(Severity.COUNT);
     private final AtomicLong highWater = new AtomicLong();
-    /** Producers parked at the cap, waiting for the writer to free a cell. Slow path only. */
-    private final ConcurrentLinkedQueue<Thread> blocked = new ConcurrentLinkedQueue<>();
+    /** Accepted records (and bytes) the ring gave up: see {@link Cell#DEAD}. */
+    private final AtomicLong lostRecords = new AtomicLong();
+    private final AtomicLong lostBytes = new AtomicLong();
+    /** Records whose copy threw: a filler took their place; never accepted. */
+    private final AtomicLong failedCopies = new AtomicLong();
+    /** Times the writer recovered from a producer that failed mid-protocol. */
+    private final AtomicLong stallRecoveries = new AtomicLong();
+    /** Producers parked at the cap, each at most once ({@link Waiter#queued}). Slow path only. */
+    private final ConcurrentLinkedQueue<Waiter> blocked = new ConcurrentLinkedQueue<>();
     private volatile boolean closed;
+    /** The writer collects nothing more (stop deadline passed, or it failed): see {@link #abandonAll}. */
+    private volatile boolean writerGone;
 
     // Consumer-private.
     private Cell writeCell;
     private Cell closeSealed;
+    private Cell stallCell;
+    private long stallCommitted;
+    private long stallClaimed;
+    private Cell stallNext;
+    private Cell stallCurrent;
+    private Cell stallCurrentNext;
+    private int stallPasses;
+    private long stallSince;
 
     /**
      * Creates the ring with {@code bufferSize / cellSize} cells allocated up front.
@@ -90,18 +132,37 @@ public final class ManyToOneCellRing extends RingPadTail {
      * @param discardThreshold most severe {@link Severity} that {@link OverflowPolicy#DISCARD} drops
      */
     public ManyToOneCellRing(long bufferSize, long maxBufferSize, OverflowPolicy policy, int discardThreshold) {
+        this(bufferSize, maxBufferSize, policy, discardThreshold, DEFAULT_STALL_NANOS);
+    }
+
+    /**
+     * Creates the ring with {@code bufferSize / cellSize} cells allocated up front.
+     *
+     * @param bufferSize       initial bytes (at least two cells)
+     * @param maxBufferSize    hard cap in bytes
+     * @param policy           what producers do at the cap
+     * @param discardThreshold most severe {@link Severity} that {@link OverflowPolicy#DISCARD} drops
+     * @param stallNanos       how long a claim or install may make no progress before the writer
+     *                         recovers from its producer ({@link #DEFAULT_STALL_NANOS})
+     */
+    public ManyToOneCellRing(long bufferSize, long maxBufferSize, OverflowPolicy policy, int discardThreshold,
+                             long stallNanos) {
         this.cellSize = cellSizeFor(bufferSize);
         if (maxBufferSize < 2L * cellSize) {
             throw new IllegalArgumentException("maxBufferSize " + maxBufferSize + " must hold at least two cells of " + cellSize + " bytes");
+        }
+        if (stallNanos <= 0) {
+            throw new IllegalArgumentException("stallNanos must be positive: " + stallNanos);
         }
         this.bufferSize = bufferSize;
         this.maxBufferSize = maxBufferSize;
         this.discardAllowed = policy == OverflowPolicy.DISCARD;
         this.discardThreshold = Severity.check(discardThreshold);
+        this.stallNanos = stallNanos;
         long initial = Math.max(2, bufferSize / cellSize);
-        Cell first = newCell(cellSize, false);
+        Cell first = initialCell();
         for (long i = 1; i < initial; i++) {
-            pool.offerLast(newCell(cellSize, false));
+            pool.offerLast(initialCell());
         }
         first.installFlag = 0; // the one current, open cell; the ring reaches other threads through
         this.current = first;  // Thread.start or a volatile field, which publishes these stores
@@ -121,15 +182,84 @@ public final class ManyToOneCellRing extends RingPadTail {
         return (int) Math.min(MAX_CELL_SIZE, Long.highestOneBit(quarter));
     }
 
-    private Cell newCell(int capacity, boolean dedicated) {
-        Cell c = new Cell(capacity, dedicated);
-        long now = allocated.addAndGet(capacity);
+    /** Start-up cells: a failure here is a start-up error, so no pre-check and no fallback. */
+    private Cell initialCell() {
+        Cell c = new Cell(ByteBuffer.allocateDirect(cellSize), false);
+        long now = allocated.addAndGet(cellSize);
         cells.incrementAndGet();
         highWater.accumulateAndGet(now, Math::max);
         return c;
     }
 
+    /**
+     * Reserves {@code need} bytes under the cap. {@code alone}: a record too large to fit beside
+     * even one other cell is admitted over the cap once at most one standard cell (the sealed one)
+     * still counts, so the peak is then {@code cellSize + need}.
+     */
+    private boolean tryReserve(long need, boolean alone) {
+        for (;;) {
+            long a = allocated.get();
+            long after = a + need;
+            if (after > maxBufferSize && !(alone && a <= cellSize)) {
+                return false;
+            }
+            if (allocated.compareAndSet(a, after)) {
+                highWater.accumulateAndGet(after, Math::max);
+                return true;
+            }
+        }
+    }
+
+    /**
+     * A new cell beyond the pool, or {@code null} at the cap or when the JVM has no direct memory
+     * for it. Never called while holding an install flag: an allocation may be slow.
+     */
+    private Cell grow(int need, boolean dedicated) {
+        if (dedicated) {
+            // Oversized record: free pooled cells until it fits.
+            while (allocated.get() + need > maxBufferSize) {
+                Cell c = pool.pollLast();
+                if (c == null) {
+                    break;
+                }
+                freeCell(c);
+            }
+            if (!tryReserve(need, need > maxBufferSize - cellSize)) {
+                return null;
+            }
+        } else if (!tryReserve(cellSize, false)) {
+            return null;
+        }
+        ByteBuffer b = DirectMemory.tryAllocate(need);
+        Cell c = null;
+        if (b != null) {
+            try {
+                c = new Cell(b, dedicated);
+            } catch (OutOfMemoryError e) {
+                DirectMemory.free(b);
+            }
+        }
+        if (c == null) {
+            allocated.addAndGet(-need);
+            return null;
+        }
+        cells.incrementAndGet();
+        return c;
+    }
+
+    /** Frees a cell no producer can copy into any more: its memory now, its bytes from the cap. */
     private void freeCell(Cell c) {
+        DirectMemory.free(c.buffer);
+        allocated.addAndGet(-c.capacity);
+        cells.decrementAndGet();
+    }
+
+    /**
+     * Forgets a cell a producer might still copy into (a given-up incarnation): it leaves the
+     * cap's accounting, and its memory is left to the GC, which frees it only once no producer's
+     * stack holds it.
+     */
+    private void dropCell(Cell c) {
         allocated.addAndGet(-c.capacity);
         cells.decrementAndGet();
     }
@@ -144,8 +274,12 @@ public final class ManyToOneCellRing extends RingPadTail {
      * @param length   number of bytes ({@code 0}: nothing to do, {@link AppendResult#ACCEPTED})
      * @param severity the record's {@link Severity}
      * @return what happened to the record
+     * @throws IndexOutOfBoundsException if the range is not within {@code src}, before anything
+     *                                   is claimed
      */
     public AppendResult append(byte[] src, int offset, int length, int severity) {
+        // Checked before claiming: a bad range must fail while it can still leave no trace.
+        Objects.checkFromIndexSize(offset, length, src.length);
         return append0(src, null, offset, length, severity);
     }
 
@@ -162,7 +296,7 @@ public final class ManyToOneCellRing extends RingPadTail {
     }
 
     private AppendResult append0(byte[] array, ByteBuffer buffer, int offset, int len, int severity) {
-        if (len <= 0) {
+        if (len == 0) {
             return closed ? AppendResult.CLOSED : AppendResult.ACCEPTED;
         }
         Waiter waiter = null;
@@ -177,10 +311,7 @@ public final class ManyToOneCellRing extends RingPadTail {
                 long word = cur.gaaClaim(claimLen);
                 long start = Cell.bytes(word);
                 if (start + claimLen <= cur.capacity) {
-                    copy(cur, start, array, buffer, offset, len);
-                    cur.gaaCommit(len);
-                    signal.signal();
-                    return AppendResult.ACCEPTED;
+                    return fill(cur, (int) start, array, buffer, offset, len);
                 }
                 int gen = Cell.gen(word);
                 if (start <= cur.capacity && cur.casSeal(gen, start)) {
@@ -190,7 +321,7 @@ public final class ManyToOneCellRing extends RingPadTail {
                     signal.wakeNow();
                 }
                 if (waiter == null) {
-                    waiter = new Waiter();
+                    waiter = new Waiter(Thread.currentThread());
                 }
                 AppendResult r = advance(cur, gen, array, buffer, offset, len, severity, waiter);
                 if (r != null) {
@@ -199,9 +330,49 @@ public final class ManyToOneCellRing extends RingPadTail {
             }
         } finally {
             if (waiter != null) {
-                waiter.restoreInterrupt();
+                waiter.finish(this);
             }
         }
+    }
+
+    /**
+     * Copies a record into its claimed range and commits it. A copy that throws (a
+     * {@link StackOverflowError} in a deep call stack, an {@link OutOfMemoryError}, a source
+     * buffer that fails) must still close the range, or the writer could never pass it: the range
+     * gets a filler line and is committed as bytes without a record, then the throwable goes on
+     * to the caller. If even that fails, the writer's stall recovery is the backstop.
+     */
+    private AppendResult fill(Cell cell, int start, byte[] array, ByteBuffer buffer, int offset, int len) {
+        try {
+            copy(cell, start, array, buffer, offset, len);
+        } catch (Throwable t) {
+            abort(cell, start, len);
+            throw t;
+        }
+        if (cell.gaaCommit(len) < 0) {
+            lostLate(len); // the writer gave this cell up before our commit: we count ourselves
+        }
+        signal.signal();
+        return AppendResult.ACCEPTED;
+    }
+
+    private void abort(Cell cell, int start, int len) {
+        failedCopies.incrementAndGet();
+        ByteBuffer b = cell.buffer;
+        int last = start + len - 1;
+        boolean marked = len > FILLER.length;
+        for (int i = start; i < last; i++) {
+            int k = i - start;
+            b.put(i, marked && k < FILLER.length ? FILLER[k] : (byte) ' ');
+        }
+        b.put(last, (byte) '\n');
+        cell.gaaCommitFiller(len);
+        signal.signal();
+    }
+
+    private void lostLate(int len) {
+        lostRecords.incrementAndGet();
+        lostBytes.addAndGet(len);
     }
 
     /**
@@ -211,6 +382,7 @@ public final class ManyToOneCellRing extends RingPadTail {
     private AppendResult advance(Cell sealed, int gen, byte[] array, ByteBuffer buffer, int offset, int len,
                                  int severity, Waiter waiter) {
         boolean oversized = len > cellSize;
+        int need = oversized ? len : cellSize;
         for (;;) {
             if (closed) {
                 return AppendResult.CLOSED;
@@ -225,26 +397,80 @@ public final class ManyToOneCellRing extends RingPadTail {
                     sealed.srInstallFlag(0);
                     return null;
                 }
-                Cell fresh = obtain(oversized ? len : cellSize);
+                Cell fresh = oversized ? waiter.takeDedicated() : pool.pollFirst();
                 if (fresh != null) {
-                    fresh.reincarnate(len); // pre-claims [0, len) for us
-                    sealed.svNext(fresh);
-                    CURRENT.setRelease(this, fresh); // publishes the reset incarnation
-                    fresh.srInstallFlag(0);
-                    copy(fresh, 0, array, buffer, offset, len);
-                    fresh.gaaCommit(len);
-                    signal.signal();
-                    return AppendResult.ACCEPTED;
+                    return install(sealed, fresh, array, buffer, offset, len, waiter);
                 }
-                sealed.srInstallFlag(0); // at the cap: let the next comer try after the writer frees a cell
+                // Nothing to install. Let go of the flag before allocating: an allocation can be
+                // slow (the JDK's direct-memory slow path sleeps), and other producers must be
+                // free meanwhile to install what the writer frees, or to discard.
+                sealed.srInstallFlag(0);
+                Cell grown = grow(need, oversized);
+                if (grown != null) {
+                    if (oversized) {
+                        waiter.dedicated = grown;
+                    } else {
+                        pool.offerFirst(grown);
+                    }
+                    continue; // take the flag again and install it (or whatever the pool has)
+                }
                 if (discardable(severity)) {
                     return discard(severity);
                 }
-            } else if (discardable(severity) && atCap(oversized ? len : cellSize)) {
+                if (oversized && allocated.get() <= cellSize) {
+                    // Nothing in the ring left to wait for, yet the JVM has no direct memory for
+                    // this record: waiting would never end. Drop it, counted.
+                    return discard(severity);
+                }
+            } else if (discardable(severity) && waiter.spun() && atCap(need)) {
+                // Another producer holds the flag. It may be installing a cell with room for us,
+                // so a discardable record waits out the short spin phase first (never longer).
                 return discard(severity);
             }
-            waiter.idle(this);
+            if (!waiter.idle(this)) {
+                // The writer thread itself, appending (a status message routed back to its own
+                // appender): it would wait for itself. Drop the record, counted.
+                return discard(severity);
+            }
         }
+    }
+
+    /**
+     * Holding {@code sealed}'s install flag with a cell to install: reincarnate it with our record
+     * pre-claimed at offset 0, link it, publish it, open its flag, then copy the record.
+     */
+    private AppendResult install(Cell sealed, Cell fresh, byte[] array, ByteBuffer buffer, int offset, int len,
+                                 Waiter waiter) {
+        try {
+            fresh.reincarnate(len); // pre-claims [0, len) for us
+        } catch (Throwable t) {
+            // Nothing is shared yet (a reincarnation that throws has not re-opened the claim
+            // word): the cell goes back, the flag opens again.
+            if (fresh.dedicated) {
+                waiter.dedicated = fresh;
+            } else {
+                pool.offerFirst(fresh);
+            }
+            sealed.srInstallFlag(0);
+            throw t;
+        }
+        if (!sealed.casNext(fresh)) {
+            // The writer linked a successor itself: we held the flag past its stall bound. Our
+            // incarnation was never published, but a stale producer may have claimed in it.
+            giveUp(fresh, 0, 0);
+            dropCell(fresh);
+            return null;
+        }
+        CURRENT.setRelease(this, fresh); // publishes the reset incarnation
+        fresh.srInstallFlag(0);
+        // Volatile load after the volatile link (Dekker with abandonAll's store of writerGone and
+        // its volatile loads of next): either the writer's final walk saw this link, or we see
+        // that it is gone and give the cell up ourselves.
+        if (writerGone) {
+            giveUp(fresh, 0, 0);
+            sealFor(fresh);
+        }
+        return fill(fresh, 0, array, buffer, offset, len);
     }
 
     private static void copy(Cell cell, long start, byte[] array, ByteBuffer buffer, int offset, int len) {
@@ -269,78 +495,77 @@ public final class ManyToOneCellRing extends RingPadTail {
         return (need > cellSize || pool.isEmpty()) && allocated.get() + need > maxBufferSize;
     }
 
-    /**
-     * A cell for the installer: a pooled one, else a new one while under the cap. Only the holder
-     * of an install flag calls this, so allocations are serialised and the cap is exact.
-     */
-    private Cell obtain(int need) {
-        if (need <= cellSize) {
-            Cell c = pool.pollFirst();
-            if (c != null) {
-                return c;
-            }
-            return allocated.get() + cellSize <= maxBufferSize ? tryNewCell(cellSize, false) : null;
-        }
-        // Oversized record: free pooled cells until it fits.
-        while (allocated.get() + need > maxBufferSize) {
-            Cell c = pool.pollLast();
-            if (c == null) {
-                break;
-            }
-            freeCell(c);
-        }
-        if (allocated.get() + need <= maxBufferSize) {
-            return tryNewCell(need, true);
-        }
-        // A record that cannot fit beside even one other cell is admitted alone, over the cap,
-        // once everything before it has been written and pooled cells are freed: at most one
-        // standard cell (the sealed one) still counts, so the peak is cellSize + need. (A written
-        // dedicated cell stops counting even before its successor exists: see Batch.unaccount.)
-        if (need > maxBufferSize - cellSize && allocated.get() <= cellSize) {
-            return tryNewCell(need, true);
-        }
-        return null;
-    }
-
-    private Cell tryNewCell(int capacity, boolean dedicated) {
-        try {
-            return newCell(capacity, dedicated);
-        } catch (OutOfMemoryError e) {
-            return null; // direct memory exhausted (-XX:MaxDirectMemorySize): behave as at the cap
-        }
-    }
-
     /** Per-call waiting state of a producer on the slow path: spin, yield, then park. */
     private static final class Waiter {
+        private static final int SPINS = 64;
+        private static final int YIELDS = 32;
+
+        final Thread thread;
+        /** In the ring's {@code blocked} queue; cleared by the writer when it dequeues us. */
+        volatile boolean queued;
         private int rounds;
         private boolean interrupted;
+        /** A dedicated cell this producer allocated for its oversized record, not yet installed. */
+        Cell dedicated;
 
-        void idle(ManyToOneCellRing ring) {
-            int r = rounds++;
-            if (r < 64) {
-                Thread.onSpinWait();
-            } else if (r < 96) {
-                Thread.yield();
-            } else {
-                // park returns at once while the interrupt flag is set: clear it while we wait
-                // and restore it when the record is accounted for (restoreInterrupt).
-                if (Thread.interrupted()) {
-                    interrupted = true;
-                }
-                // Register, re-check, park: the writer unparks registered producers whenever it
-                // frees a cell (release). A free cell between our last look and the registration
-                // is caught by the re-check; the timeout bounds anything else.
-                ring.blocked.offer(Thread.currentThread());
-                if (ring.pool.isEmpty() && !ring.closed) {
-                    long nanos = Math.min(TimeUnit.MILLISECONDS.toNanos(1), 1000L << Math.min(10, r - 96));
-                    LockSupport.parkNanos(this, nanos);
-                }
-            }
+        Waiter(Thread thread) {
+            this.thread = thread;
         }
 
-        void restoreInterrupt() {
+        boolean spun() {
+            return rounds >= SPINS + YIELDS;
+        }
+
+        Cell takeDedicated() {
+            Cell d = dedicated;
+            dedicated = null;
+            return d;
+        }
+
+        /** @return {@code false} if this thread must not wait: it is the writer itself */
+        boolean idle(ManyToOneCellRing ring) {
+            int r = rounds++;
+            if (r < SPINS) {
+                Thread.onSpinWait();
+                return true;
+            }
+            if (r < SPINS + YIELDS) {
+                Thread.yield();
+                return true;
+            }
+            if (thread == ring.signal.consumerThread()) {
+                return false;
+            }
+            // park returns at once while the interrupt flag is set: clear it while we wait
+            // and restore it when the record is accounted for (finish).
+            if (Thread.interrupted()) {
+                interrupted = true;
+            }
+            // Register (once: the queue holds each waiting producer at most once, however long
+            // the stall), re-check, park: the writer unparks registered producers whenever it
+            // frees a cell (release). A free cell between our last look and the registration is
+            // caught by the re-check; the timeout bounds anything else.
+            if (!queued) {
+                queued = true;
+                ring.blocked.offer(this);
+            }
+            if (ring.pool.isEmpty() && !ring.closed) {
+                long nanos = Math.min(TimeUnit.MILLISECONDS.toNanos(1), 1000L << Math.min(10, r - SPINS - YIELDS));
+                LockSupport.parkNanos(this, nanos);
+            }
+            return true;
+        }
+
+        void finish(ManyToOneCellRing ring) {
+            if (queued) {
+                ring.blocked.remove(this);
+            }
+            Cell d = takeDedicated();
+            if (d != null) {
+                ring.freeCell(d); // allocated for a record that did not go in (closed, discarded)
+            }
             if (interrupted || Thread.interrupted()) {
-                Thread.currentThread().interrupt();
+                thread.interrupt();
             }
         }
     }
@@ -361,6 +586,15 @@ public final class ManyToOneCellRing extends RingPadTail {
     public int collect(Batch batch) {
         Cell c = writeCell;
         while (batch.count < Batch.MAX_SEGMENTS) {
+            if (c.abandoned) {
+                Cell next = c.laNext();
+                if (next == null) {
+                    break;
+                }
+                dropCell(c);
+                c = arrive(next);
+                continue;
+            }
             // committed first, then claimed: see the package documentation.
             long cw = c.laCommitted();
             long kw = c.laClaimed();
@@ -420,7 +654,7 @@ public final class ManyToOneCellRing extends RingPadTail {
     }
 
     /**
-     * Returns the cells of a written batch to the pool (dedicated ones are dropped) and clears
+     * Returns the cells of a written batch to the pool (dedicated ones are freed) and clears
      * the batch (consumer only).
      *
      * @param batch the batch whose ranges have been written or given up
@@ -429,7 +663,7 @@ public final class ManyToOneCellRing extends RingPadTail {
         Cell u = batch.unaccount;
         if (u != null && !u.unaccounted) {
             u.unaccounted = true;
-            freeCell(u);
+            freeCell(u); // its one record is out and no claim can succeed in it
         }
         for (int i = 0; i < batch.doneCount; i++) {
             Cell c = batch.done[i];
@@ -446,9 +680,10 @@ public final class ManyToOneCellRing extends RingPadTail {
     }
 
     private void wakeBlocked() {
-        Thread t;
-        while ((t = blocked.poll()) != null) {
-            LockSupport.unpark(t);
+        Waiter w;
+        while ((w = blocked.poll()) != null) {
+            w.queued = false;
+            LockSupport.unpark(w.thread);
         }
     }
 
@@ -460,6 +695,9 @@ public final class ManyToOneCellRing extends RingPadTail {
      */
     public boolean hasWork() {
         Cell c = writeCell;
+        if (c.abandoned) {
+            return c.lvNext() != null;
+        }
         long cw = c.lvCommitted();
         long kw = c.lvClaimed();
         long limit = completeLimit(c, Cell.committedBytes(cw), Cell.bytes(kw), true);
@@ -485,6 +723,155 @@ public final class ManyToOneCellRing extends RingPadTail {
             freed += c.capacity;
         }
         return freed;
+    }
+
+    // ------------------------------------------------------------------ failure containment
+
+    /**
+     * Consumer, on a pass that collected nothing: recovers when a producer failed half-way
+     * through the protocol (package documentation, "Failure containment"). Nothing happens until
+     * the same stuck state has been seen for {@code stallNanos} and {@link #STALL_MIN_PASSES}
+     * passes. Stuck states: the cell being written has a claim that is never committed (or a
+     * seal limit never published) — the cell is given up; it is sealed and written but nobody
+     * installs a successor while its install flag stays taken — the writer installs one;
+     * {@code current} is linked past but was never republished — the writer republishes it.
+     *
+     * @param nowNanos {@link System#nanoTime()}
+     * @return {@code true} if a recovery was made
+     */
+    public boolean recoverStall(long nowNanos) {
+        Cell c = writeCell;
+        long cw = c.lvCommitted();
+        long kw = c.lvClaimed();
+        Cell next = c.lvNext();
+        Cell cur = (Cell) CURRENT.getVolatile(this);
+        Cell curNext = cur.lvNext();
+        boolean incomplete = !c.abandoned && completeLimit(c, Cell.committedBytes(cw), Cell.bytes(kw), true) < 0;
+        boolean orphaned = !closed && next == null && c.lvInstallFlag() != 0
+                && (c.abandoned || (Cell.bytes(kw) > c.capacity && !incomplete && c.flushedBytes == Cell.committedBytes(cw)));
+        boolean staleCurrent = curNext != null;
+        if (!incomplete && !orphaned && !staleCurrent) {
+            stallCell = null;
+            return false;
+        }
+        if (stallCell != c || stallCommitted != cw || stallClaimed != kw || stallNext != next || stallCurrent != cur
+                || stallCurrentNext != curNext) {
+            stallCell = c;
+            stallCommitted = cw;
+            stallClaimed = kw;
+            stallNext = next;
+            stallCurrent = cur;
+            stallCurrentNext = curNext;
+            stallPasses = 0;
+            stallSince = nowNanos;
+            return false;
+        }
+        if (++stallPasses < STALL_MIN_PASSES || nowNanos - stallSince < stallNanos) {
+            return false;
+        }
+        stallCell = null;
+        if (staleCurrent) {
+            // An installer linked a successor and stopped before publishing it.
+            Cell t = curNext;
+            for (Cell n; (n = t.lvNext()) != null; ) {
+                t = n;
+            }
+            if (CURRENT.compareAndSet(this, cur, t)) {
+                t.srInstallFlag(0);
+            }
+        } else if (incomplete) {
+            abandon(c);
+        } else {
+            forceInstall(c);
+        }
+        stallRecoveries.incrementAndGet();
+        return true;
+    }
+
+    /** @return whether {@link #recoverStall} is watching a state that may be stuck (consumer only) */
+    public boolean stallPending() {
+        return stallCell != null;
+    }
+
+    /** Gives up the cell being written: seals it if needed, and counts what it cannot write. */
+    private void abandon(Cell c) {
+        sealFor(c);
+        giveUp(c, c.flushedRecords, c.flushedBytes);
+        c.abandoned = true;
+    }
+
+    /** Seals {@code c} for good with a claim larger than any cell (if not sealed yet). */
+    private static void sealFor(Cell c) {
+        if (Cell.bytes(c.lvClaimed()) <= c.capacity) {
+            long w = c.gaaClaim(CLOSE_CLAIM);
+            long start = Cell.bytes(w);
+            if (start <= c.capacity) {
+                c.casSeal(Cell.gen(w), start);
+            }
+        }
+    }
+
+    /**
+     * Sets {@link Cell#DEAD} on {@code c} and counts every record committed before it, beyond the
+     * {@code flushedRecords} already collected, as lost. Records committed afterwards count
+     * themselves ({@link #fill}).
+     */
+    private void giveUp(Cell c, long flushedRecords, long flushedBytes) {
+        long before = c.casDead();
+        if (before >= 0) {
+            lostRecords.addAndGet(Cell.committedRecords(before) - flushedRecords);
+            lostBytes.addAndGet(Cell.committedBytes(before) - flushedBytes);
+        }
+    }
+
+    /** The writer installs a successor for {@code sealed}, whose installer went silent. */
+    private void forceInstall(Cell sealed) {
+        Cell fresh = pool.pollFirst();
+        if (fresh == null) {
+            fresh = grow(cellSize, false);
+            if (fresh == null) {
+                return; // nothing to install now; the next bound tries again
+            }
+        }
+        fresh.reincarnate(0);
+        if (!sealed.casNext(fresh)) {
+            giveUp(fresh, 0, 0); // the installer was alive after all and linked its own
+            dropCell(fresh);
+            return;
+        }
+        CURRENT.setRelease(this, fresh);
+        fresh.srInstallFlag(0);
+    }
+
+    /**
+     * The writer will collect nothing more (consumer only; its stop deadline passed, or it is
+     * failing): closes the ring, then gives up every cell from the one being written to the end
+     * of the chain, counting each committed, unwritten record as lost exactly once, and seals the
+     * last cell so later claims fail and their producers see the ring closed. Commits still in
+     * flight count themselves ({@link Cell#DEAD}); an installer that links a cell after this walk
+     * sees {@code writerGone} and gives that cell up itself.
+     */
+    public void abandonAll() {
+        closed = true;
+        // Volatile store, then volatile loads of next in the walk: Dekker with install().
+        writerGone = true;
+        Cell c = writeCell;
+        long records = c.flushedRecords;
+        long bytes = c.flushedBytes;
+        for (;;) {
+            if (!c.abandoned) {
+                giveUp(c, records, bytes);
+            }
+            Cell n = c.lvNext();
+            if (n == null) {
+                break;
+            }
+            c = n;
+            records = 0;
+            bytes = 0;
+        }
+        sealFor(c);
+        wakeBlocked();
     }
 
     /** Stops accepting records: producers get {@link AppendResult#CLOSED} from now on, once sealed. */
@@ -533,8 +920,28 @@ public final class ManyToOneCellRing extends RingPadTail {
         if (closeSealed == null || c != closeSealed) {
             return false;
         }
+        if (c.abandoned) {
+            return true;
+        }
         long limit = completeLimit(c, Cell.committedBytes(c.laCommitted()), Cell.bytes(c.laClaimed()), false);
         return limit >= 0 && c.flushedBytes == limit;
+    }
+
+    // ------------------------------------------------------------------ tests
+
+    /** The current cell (tests that play a producer failing half-way through the protocol). */
+    Cell currentCell() {
+        return (Cell) CURRENT.getAcquire(this);
+    }
+
+    /** Takes a pooled cell, as an installer does (tests). */
+    Cell takePooled() {
+        return pool.pollFirst();
+    }
+
+    /** @return producers registered as parked at the cap (tests) */
+    int waiting() {
+        return blocked.size();
     }
 
     // ------------------------------------------------------------------ metrics
@@ -570,5 +977,25 @@ public final class ManyToOneCellRing extends RingPadTail {
      */
     public long discarded(int severity) {
         return discarded.get(severity);
+    }
+
+    /** @return accepted records the ring gave up (a producer that failed mid-record, a writer that stopped) */
+    public long lostRecords() {
+        return lostRecords.get();
+    }
+
+    /** @return bytes of {@link #lostRecords()} */
+    public long lostBytes() {
+        return lostBytes.get();
+    }
+
+    /** @return records whose copy threw: never accepted, replaced by a filler line */
+    public long failedCopies() {
+        return failedCopies.get();
+    }
+
+    /** @return recoveries from producers that failed half-way through the protocol */
+    public long stallRecoveries() {
+        return stallRecoveries.get();
     }
 }

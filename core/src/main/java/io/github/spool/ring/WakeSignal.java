@@ -55,6 +55,11 @@ public final class WakeSignal extends WakeSignalField {
         this.consumer = thread;
     }
 
+    /** @return the registered consumer thread, or {@code null} before it runs */
+    public Thread consumerThread() {
+        return consumer;
+    }
+
     /** Producer side: wake the consumer if, and only if, it is parked indefinitely. */
     void signal() {
         // Volatile load: must not be reordered before the caller's preceding volatile RMW.
