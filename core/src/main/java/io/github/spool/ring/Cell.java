@@ -47,6 +47,12 @@ abstract class CellColdFields extends CellPadMid {
     volatile int installFlag;
     /** Successor in write order; set once per incarnation by the installer. */
     volatile Cell next;
+    /**
+     * Bytes of claims whose copy failed ({@link Cell#recordHole}); the writer counts them with the
+     * committed bytes when it checks that every claim is complete. Written inside the cell's
+     * monitor, read with a volatile load.
+     */
+    volatile long abortedBytes;
 }
 
 abstract class CellPadTail extends CellColdFields {
@@ -110,12 +116,21 @@ public final class Cell extends CellPadTail {
     /** Set by the writer once it has given this incarnation up (DEAD): never pooled or freed again. */
     boolean abandoned;
 
+    /** Holes one incarnation can record; a further failed copy is left to the writer's stall recovery. */
+    static final int HOLES = 8;
+    // Claims whose copy failed, guarded by this cell's monitor (see recordHole).
+    final int[] holeStarts = new int[HOLES];
+    final int[] holeLens = new int[HOLES];
+    int holeCount;
+
     // Writer-private progress through the current incarnation; touched only by the consumer.
     /** A dedicated cell whose bytes are written no longer counts against the cap. */
     boolean unaccounted;
     int writerGen;
     long flushedBytes;
     long flushedRecords;
+    /** Bytes of holes (failed copies) below {@code flushedBytes}: skipped, not written. */
+    long flushedHoleBytes;
 
     Cell(ByteBuffer buffer, boolean dedicated) {
         this.buffer = buffer;
@@ -169,15 +184,6 @@ public final class Cell extends CellPadTail {
      */
     long gaaCommit(int len) {
         return (long) COMMITTED.getAndAdd(this, ((long) len << RECORD_BITS) | 1L);
-    }
-
-    /**
-     * Closes a claimed range whose copy failed, counting its bytes but no record: the writer then
-     * writes the filler the producer put there and the counters stay exact. Volatile get-and-add,
-     * for the same reasons as {@link #gaaCommit}.
-     */
-    long gaaCommitFiller(int len) {
-        return (long) COMMITTED.getAndAdd(this, (long) len << RECORD_BITS);
     }
 
     /**
@@ -246,6 +252,10 @@ public final class Cell extends CellPadTail {
         int gen = (int) ((gen(c) + 1) & GEN_MASK);
         SEAL.setRelease(this, ((long) gen << BYTES_BITS) | UNSEALED);
         COMMITTED.setRelease(this, 0L);
+        // The last incarnation is complete: nobody can record a hole in it any more. Its holes are
+        // forgotten before the claim word re-opens (the CAS below publishes these stores).
+        holeCount = 0;
+        abortedBytes = 0;
         NEXT.setRelease(this, (Cell) null);
         long fresh = ((long) gen << BYTES_BITS) | len;
         while (!CLAIMED.compareAndSet(this, c, fresh)) {
@@ -254,6 +264,22 @@ public final class Cell extends CellPadTail {
         }
         return gen;
     }
+
+    /*
+     * recordHole — written out inline by the ring at each place a copy can fail, because it must
+     * not call a method: a StackOverflowError is thrown on method entry, and the handler runs
+     * about as deep as the copy that just overflowed. Field and array stores and a monitor are
+     * bytecodes, not calls:
+     *
+     *     synchronized (cell) {
+     *         int n = cell.holeCount;
+     *         if (n < HOLES) { holeStarts[n] = start; holeLens[n] = len; holeCount = n + 1; abortedBytes += len; }
+     *     }
+     *
+     * The volatile store of abortedBytes happens after the producer's claim, so the writer — which
+     * reads committed and abortedBytes before claimed — can only count it with a claim it also
+     * counts (the package documentation's argument, with aborted bytes beside committed ones).
+     */
 
     // ---- writer side ----
 

@@ -65,10 +65,6 @@ public final class ManyToOneCellRing extends RingPadTail {
     /** The claim that seals a cell for good (close, give-up): larger than any cell. */
     private static final long CLOSE_CLAIM = 1L << 40;
 
-    /** What a failed copy leaves in its range, padded with spaces and ended by a newline. */
-    private static final byte[] FILLER = "[spool: record lost, the logging call failed while copying it]"
-            .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-
     private static final VarHandle CURRENT;
 
     static {
@@ -101,8 +97,8 @@ public final class ManyToOneCellRing extends RingPadTail {
     /** Accepted records (and bytes) the ring gave up: see {@link Cell#DEAD}. */
     private final AtomicLong lostRecords = new AtomicLong();
     private final AtomicLong lostBytes = new AtomicLong();
-    /** Records whose copy threw: a filler took their place; never accepted. */
-    private final AtomicLong failedCopies = new AtomicLong();
+    /** Records whose copy threw, skipped by the writer (their callers got the throwable). */
+    private volatile long failedCopies;
     /** Times the writer recovered from a producer that failed mid-protocol. */
     private final AtomicLong stallRecoveries = new AtomicLong();
     /** Producers parked at the cap, each at most once ({@link Waiter#queued}). Slow path only. */
@@ -110,6 +106,11 @@ public final class ManyToOneCellRing extends RingPadTail {
     private volatile boolean closed;
     /** The writer collects nothing more (stop deadline passed, or it failed): see {@link #abandonAll}. */
     private volatile boolean writerGone;
+    /**
+     * A cell an installer took but could not link, because it failed before (a plain volatile
+     * store from its exception handler, which must not call methods); the writer gives it up.
+     */
+    private volatile Cell orphan;
 
     // Consumer-private.
     private Cell writeCell;
@@ -122,6 +123,8 @@ public final class ManyToOneCellRing extends RingPadTail {
     private Cell stallCurrentNext;
     private int stallPasses;
     private long stallSince;
+    private final int[] holeStarts = new int[Cell.HOLES];
+    private final int[] holeLens = new int[Cell.HOLES];
 
     /**
      * Creates the ring with {@code bufferSize / cellSize} cells allocated up front.
@@ -309,9 +312,31 @@ public final class ManyToOneCellRing extends RingPadTail {
                 // dedicated successor.
                 long claimLen = len <= cur.capacity && len <= cellSize ? len : (long) cur.capacity + 1;
                 long word = cur.gaaClaim(claimLen);
-                long start = Cell.bytes(word);
+                // No method call between a successful claim and the try below (see fill-in).
+                long start = word & Cell.BYTES_MASK;
                 if (start + claimLen <= cur.capacity) {
-                    return fill(cur, (int) start, array, buffer, offset, len);
+                    long before;
+                    try {
+                        copy(cur, start, array, buffer, offset, len);
+                        before = cur.gaaCommit(len);
+                    } catch (Throwable t) {
+                        // Record the hole inline — no method call may run here (Cell, "recordHole").
+                        synchronized (cur) {
+                            int n = cur.holeCount;
+                            if (n < Cell.HOLES) {
+                                cur.holeStarts[n] = (int) start;
+                                cur.holeLens[n] = len;
+                                cur.holeCount = n + 1;
+                                cur.abortedBytes += len;
+                            }
+                        }
+                        throw t;
+                    }
+                    if (before < 0) {
+                        lostLate(len); // the writer gave this cell up before our commit: we count ourselves
+                    }
+                    signal.signal();
+                    return AppendResult.ACCEPTED;
                 }
                 int gen = Cell.gen(word);
                 if (start <= cur.capacity && cur.casSeal(gen, start)) {
@@ -333,41 +358,6 @@ public final class ManyToOneCellRing extends RingPadTail {
                 waiter.finish(this);
             }
         }
-    }
-
-    /**
-     * Copies a record into its claimed range and commits it. A copy that throws (a
-     * {@link StackOverflowError} in a deep call stack, an {@link OutOfMemoryError}, a source
-     * buffer that fails) must still close the range, or the writer could never pass it: the range
-     * gets a filler line and is committed as bytes without a record, then the throwable goes on
-     * to the caller. If even that fails, the writer's stall recovery is the backstop.
-     */
-    private AppendResult fill(Cell cell, int start, byte[] array, ByteBuffer buffer, int offset, int len) {
-        try {
-            copy(cell, start, array, buffer, offset, len);
-        } catch (Throwable t) {
-            abort(cell, start, len);
-            throw t;
-        }
-        if (cell.gaaCommit(len) < 0) {
-            lostLate(len); // the writer gave this cell up before our commit: we count ourselves
-        }
-        signal.signal();
-        return AppendResult.ACCEPTED;
-    }
-
-    private void abort(Cell cell, int start, int len) {
-        failedCopies.incrementAndGet();
-        ByteBuffer b = cell.buffer;
-        int last = start + len - 1;
-        boolean marked = len > FILLER.length;
-        for (int i = start; i < last; i++) {
-            int k = i - start;
-            b.put(i, marked && k < FILLER.length ? FILLER[k] : (byte) ' ');
-        }
-        b.put(last, (byte) '\n');
-        cell.gaaCommitFiller(len);
-        signal.signal();
     }
 
     private void lostLate(int len) {
@@ -437,40 +427,76 @@ public final class ManyToOneCellRing extends RingPadTail {
 
     /**
      * Holding {@code sealed}'s install flag with a cell to install: reincarnate it with our record
-     * pre-claimed at offset 0, link it, publish it, open its flag, then copy the record.
+     * pre-claimed at offset 0, link it, publish it, open its flag, then copy the record. The
+     * exception handlers undo what they must with field stores only (no method calls: a
+     * {@link StackOverflowError} may be what they handle).
      */
     private AppendResult install(Cell sealed, Cell fresh, byte[] array, ByteBuffer buffer, int offset, int len,
                                  Waiter waiter) {
+        boolean linked = false;
         try {
             fresh.reincarnate(len); // pre-claims [0, len) for us
-        } catch (Throwable t) {
-            // Nothing is shared yet (a reincarnation that throws has not re-opened the claim
-            // word): the cell goes back, the flag opens again.
-            if (fresh.dedicated) {
-                waiter.dedicated = fresh;
-            } else {
-                pool.offerFirst(fresh);
+            if (!sealed.casNext(fresh)) {
+                // The writer linked a successor itself: we held the flag past its stall bound.
+                // Our incarnation was never published, but a stale producer may have claimed in it.
+                giveUp(fresh, 0, 0, 0);
+                dropCell(fresh);
+                return null;
             }
-            sealed.srInstallFlag(0);
+            linked = true;
+            CURRENT.setRelease(this, fresh); // publishes the reset incarnation
+            fresh.srInstallFlag(0);
+            // Volatile load after the volatile link (Dekker with abandonAll's store of writerGone
+            // and its volatile loads of next): either the writer's final walk saw this link, or we
+            // see that it is gone and give the cell up ourselves.
+            if (writerGone) {
+                giveUp(fresh, 0, 0, 0);
+                sealFor(fresh);
+            }
+        } catch (Throwable t) {
+            if (!linked) {
+                // Nothing shared (a failed link CAS or reincarnation leaves no trace): open the
+                // flag again and leave the cell to the writer.
+                sealed.installFlag = 0;
+                orphan = fresh;
+            } else {
+                // Linked: publish it (volatile stores; repeating one already done is harmless)
+                // and leave our pre-claimed range as a hole.
+                current = fresh;
+                fresh.installFlag = 0;
+                synchronized (fresh) {
+                    int n = fresh.holeCount;
+                    if (n < Cell.HOLES) {
+                        fresh.holeStarts[n] = 0;
+                        fresh.holeLens[n] = len;
+                        fresh.holeCount = n + 1;
+                        fresh.abortedBytes += len;
+                    }
+                }
+            }
             throw t;
         }
-        if (!sealed.casNext(fresh)) {
-            // The writer linked a successor itself: we held the flag past its stall bound. Our
-            // incarnation was never published, but a stale producer may have claimed in it.
-            giveUp(fresh, 0, 0);
-            dropCell(fresh);
-            return null;
+        long before;
+        try {
+            copy(fresh, 0, array, buffer, offset, len);
+            before = fresh.gaaCommit(len);
+        } catch (Throwable t) {
+            synchronized (fresh) { // inline, as in append0 (Cell, "recordHole")
+                int n = fresh.holeCount;
+                if (n < Cell.HOLES) {
+                    fresh.holeStarts[n] = 0;
+                    fresh.holeLens[n] = len;
+                    fresh.holeCount = n + 1;
+                    fresh.abortedBytes += len;
+                }
+            }
+            throw t;
         }
-        CURRENT.setRelease(this, fresh); // publishes the reset incarnation
-        fresh.srInstallFlag(0);
-        // Volatile load after the volatile link (Dekker with abandonAll's store of writerGone and
-        // its volatile loads of next): either the writer's final walk saw this link, or we see
-        // that it is gone and give the cell up ourselves.
-        if (writerGone) {
-            giveUp(fresh, 0, 0);
-            sealFor(fresh);
+        if (before < 0) {
+            lostLate(len);
         }
-        return fill(fresh, 0, array, buffer, offset, len);
+        signal.signal();
+        return AppendResult.ACCEPTED;
     }
 
     private static void copy(Cell cell, long start, byte[] array, ByteBuffer buffer, int offset, int len) {
@@ -595,19 +621,26 @@ public final class ManyToOneCellRing extends RingPadTail {
                 c = arrive(next);
                 continue;
             }
-            // committed first, then claimed: see the package documentation.
+            // committed (and aborted) first, then claimed: see the package documentation.
             long cw = c.laCommitted();
+            long aborted = c.abortedBytes;
             long kw = c.laClaimed();
-            long limit = completeLimit(c, Cell.committedBytes(cw), Cell.bytes(kw), false);
+            long limit = completeLimit(c, Cell.committedBytes(cw) + aborted, Cell.bytes(kw), false);
             if (limit < 0) {
                 break; // a claim is still being copied
             }
             if (limit > c.flushedBytes) {
-                ByteBuffer v = c.view;
-                v.limit((int) limit);
-                v.position((int) c.flushedBytes);
                 long records = Cell.committedRecords(cw);
-                batch.add(v, records - c.flushedRecords);
+                if (aborted == 0) {
+                    ByteBuffer v = c.view;
+                    v.limit((int) limit);
+                    v.position((int) c.flushedBytes);
+                    batch.add(v, records - c.flushedRecords);
+                } else if (batch.count + Cell.HOLES + 1 > Batch.MAX_SEGMENTS && batch.count > 0) {
+                    break; // not room for every piece: next pass
+                } else {
+                    addAroundHoles(batch, c, limit, records - c.flushedRecords);
+                }
                 c.flushedBytes = limit;
                 c.flushedRecords = records;
             }
@@ -628,11 +661,67 @@ public final class ManyToOneCellRing extends RingPadTail {
         return batch.count;
     }
 
+    /**
+     * Adds {@code [flushedBytes, limit)} of {@code c} minus the holes failed copies left in it
+     * (rare: allocates views). The new records all go with the last piece.
+     */
+    private void addAroundHoles(Batch batch, Cell c, long limit, long records) {
+        int n;
+        synchronized (c) {
+            n = c.holeCount;
+            System.arraycopy(c.holeStarts, 0, holeStarts, 0, n);
+            System.arraycopy(c.holeLens, 0, holeLens, 0, n);
+        }
+        for (int i = 1; i < n; i++) { // insertion sort by start: at most Cell.HOLES entries
+            for (int j = i; j > 0 && holeStarts[j - 1] > holeStarts[j]; j--) {
+                int s = holeStarts[j];
+                holeStarts[j] = holeStarts[j - 1];
+                holeStarts[j - 1] = s;
+                int l = holeLens[j];
+                holeLens[j] = holeLens[j - 1];
+                holeLens[j - 1] = l;
+            }
+        }
+        long from = c.flushedBytes;
+        long pos = from;
+        int skipped = 0;
+        ByteBuffer piece = null;
+        for (int i = 0; i < n; i++) {
+            long hs = holeStarts[i];
+            long he = hs + holeLens[i];
+            if (hs < from || he > limit) {
+                continue; // skipped by an earlier pass
+            }
+            if (hs > pos) {
+                piece = addPiece(batch, c, piece, pos, hs);
+            }
+            pos = he;
+            skipped++;
+            c.flushedHoleBytes += he - hs;
+        }
+        if (pos < limit) {
+            piece = addPiece(batch, c, piece, pos, limit);
+        }
+        if (piece != null) {
+            batch.records[batch.count - 1] = records;
+        }
+        failedCopies += skipped; // writer-only read-modify-write of a volatile: one writer
+    }
+
+    private static ByteBuffer addPiece(Batch batch, Cell c, ByteBuffer previous, long from, long to) {
+        ByteBuffer v = previous == null ? c.view : c.buffer.duplicate();
+        v.limit((int) to);
+        v.position((int) from);
+        batch.add(v, 0);
+        return v;
+    }
+
     /** The writer reaches a cell through its link: start tracking its incarnation. */
     private static Cell arrive(Cell c) {
         c.writerGen = Cell.gen(c.laClaimed());
         c.flushedBytes = 0;
         c.flushedRecords = 0;
+        c.flushedHoleBytes = 0;
         return c;
     }
 
@@ -699,8 +788,9 @@ public final class ManyToOneCellRing extends RingPadTail {
             return c.lvNext() != null;
         }
         long cw = c.lvCommitted();
+        long aborted = c.abortedBytes;
         long kw = c.lvClaimed();
-        long limit = completeLimit(c, Cell.committedBytes(cw), Cell.bytes(kw), true);
+        long limit = completeLimit(c, Cell.committedBytes(cw) + aborted, Cell.bytes(kw), true);
         if (limit < 0) {
             return false;
         }
@@ -740,15 +830,22 @@ public final class ManyToOneCellRing extends RingPadTail {
      * @return {@code true} if a recovery was made
      */
     public boolean recoverStall(long nowNanos) {
+        Cell o = orphan;
+        if (o != null) {
+            orphan = null; // a racing second orphan would be overwritten: one cell lost from the books at worst
+            giveUp(o, 0, 0, 0);
+            dropCell(o);
+        }
         Cell c = writeCell;
         long cw = c.lvCommitted();
+        long done = Cell.committedBytes(cw) + c.abortedBytes;
         long kw = c.lvClaimed();
         Cell next = c.lvNext();
         Cell cur = (Cell) CURRENT.getVolatile(this);
         Cell curNext = cur.lvNext();
-        boolean incomplete = !c.abandoned && completeLimit(c, Cell.committedBytes(cw), Cell.bytes(kw), true) < 0;
+        boolean incomplete = !c.abandoned && completeLimit(c, done, Cell.bytes(kw), true) < 0;
         boolean orphaned = !closed && next == null && c.lvInstallFlag() != 0
-                && (c.abandoned || (Cell.bytes(kw) > c.capacity && !incomplete && c.flushedBytes == Cell.committedBytes(cw)));
+                && (c.abandoned || (Cell.bytes(kw) > c.capacity && !incomplete && c.flushedBytes == done));
         boolean staleCurrent = curNext != null;
         if (!incomplete && !orphaned && !staleCurrent) {
             stallCell = null;
@@ -796,7 +893,7 @@ public final class ManyToOneCellRing extends RingPadTail {
     /** Gives up the cell being written: seals it if needed, and counts what it cannot write. */
     private void abandon(Cell c) {
         sealFor(c);
-        giveUp(c, c.flushedRecords, c.flushedBytes);
+        giveUp(c, c.flushedRecords, c.flushedBytes, c.flushedHoleBytes);
         c.abandoned = true;
     }
 
@@ -816,11 +913,11 @@ public final class ManyToOneCellRing extends RingPadTail {
      * {@code flushedRecords} already collected, as lost. Records committed afterwards count
      * themselves ({@link #fill}).
      */
-    private void giveUp(Cell c, long flushedRecords, long flushedBytes) {
+    private void giveUp(Cell c, long flushedRecords, long flushedBytes, long flushedHoleBytes) {
         long before = c.casDead();
         if (before >= 0) {
             lostRecords.addAndGet(Cell.committedRecords(before) - flushedRecords);
-            lostBytes.addAndGet(Cell.committedBytes(before) - flushedBytes);
+            lostBytes.addAndGet(Cell.committedBytes(before) - (flushedBytes - flushedHoleBytes));
         }
     }
 
@@ -835,7 +932,7 @@ public final class ManyToOneCellRing extends RingPadTail {
         }
         fresh.reincarnate(0);
         if (!sealed.casNext(fresh)) {
-            giveUp(fresh, 0, 0); // the installer was alive after all and linked its own
+            giveUp(fresh, 0, 0, 0); // the installer was alive after all and linked its own
             dropCell(fresh);
             return;
         }
@@ -858,9 +955,10 @@ public final class ManyToOneCellRing extends RingPadTail {
         Cell c = writeCell;
         long records = c.flushedRecords;
         long bytes = c.flushedBytes;
+        long holes = c.flushedHoleBytes;
         for (;;) {
             if (!c.abandoned) {
-                giveUp(c, records, bytes);
+                giveUp(c, records, bytes, holes);
             }
             Cell n = c.lvNext();
             if (n == null) {
@@ -869,6 +967,7 @@ public final class ManyToOneCellRing extends RingPadTail {
             c = n;
             records = 0;
             bytes = 0;
+            holes = 0;
         }
         sealFor(c);
         wakeBlocked();
@@ -923,7 +1022,8 @@ public final class ManyToOneCellRing extends RingPadTail {
         if (c.abandoned) {
             return true;
         }
-        long limit = completeLimit(c, Cell.committedBytes(c.laCommitted()), Cell.bytes(c.laClaimed()), false);
+        long done = Cell.committedBytes(c.laCommitted()) + c.abortedBytes;
+        long limit = completeLimit(c, done, Cell.bytes(c.laClaimed()), false);
         return limit >= 0 && c.flushedBytes == limit;
     }
 
@@ -937,6 +1037,19 @@ public final class ManyToOneCellRing extends RingPadTail {
     /** Takes a pooled cell, as an installer does (tests). */
     Cell takePooled() {
         return pool.pollFirst();
+    }
+
+    /** @return the protocol state the writer sees, for a failing test's message */
+    String describeState() {
+        Cell c = writeCell;
+        Cell cur = (Cell) CURRENT.getVolatile(this);
+        return "writeCell{cap=" + c.capacity + " claimed=" + Long.toHexString(c.lvClaimed()) + " committed=" + Long.toHexString(c.lvCommitted())
+                + " seal=" + Long.toHexString(c.seal) + " flag=" + c.lvInstallFlag() + " next=" + (c.lvNext() != null)
+                + " flushed=" + c.flushedBytes + " writerGen=" + c.writerGen + " abandoned=" + c.abandoned + " dedicated=" + c.dedicated
+                + "} current==writeCell:" + (cur == c) + " current{claimed=" + Long.toHexString(cur.lvClaimed()) + " flag="
+                + cur.lvInstallFlag() + " next=" + (cur.lvNext() != null) + "} pool=" + pool.size() + " allocated=" + allocated.get()
+                + " stallPending=" + (stallCell != null) + " passes=" + stallPasses + " recoveries=" + stallRecoveries.get()
+                + " failedCopies=" + failedCopies + " aborted=" + c.abortedBytes + " holes=" + c.holeCount + " closed=" + closed;
     }
 
     /** @return producers registered as parked at the cap (tests) */
@@ -989,9 +1102,9 @@ public final class ManyToOneCellRing extends RingPadTail {
         return lostBytes.get();
     }
 
-    /** @return records whose copy threw: never accepted, replaced by a filler line */
+    /** @return records whose copy threw, skipped by the writer (never accepted: their callers got the throwable) */
     public long failedCopies() {
-        return failedCopies.get();
+        return failedCopies;
     }
 
     /** @return recoveries from producers that failed half-way through the protocol */
