@@ -69,6 +69,7 @@ public final class RingWriter implements Runnable {
     private long faultLostRecords;
     private boolean wouldBlockReported;
     private boolean passFailureReported;
+    private boolean givenUp;
     private long lastSummaryNanos;
     private long lastSummaryMillis;
     private long reportedStallRecoveries;
@@ -178,6 +179,13 @@ public final class RingWriter implements Runnable {
         Thread.interrupted();
         final ManyToOneCellRing ring = this.ring;
         final Batch batch = this.batch;
+        if (givenUp || pastDeadline()) {
+            // The stop deadline outranks the rest of the ring (a slow sink could otherwise hold
+            // the writer long past it): what is left is counted as lost, exactly once.
+            outcome = Outcome.GAVE_UP;
+            ring.abandonAll();
+            return true;
+        }
         ring.collect(batch);
         if (!batch.isEmpty()) {
             write(batch);
@@ -194,12 +202,6 @@ public final class RingWriter implements Runnable {
         if (stopRequested) {
             if (ring.sealForClose() && ring.isDrained()) {
                 outcome = Outcome.DRAINED;
-                return true;
-            }
-            if (now - stopDeadlineNanos > 0) {
-                // Stop gave up waiting: what is still in the ring is counted as lost, exactly once.
-                outcome = Outcome.GAVE_UP;
-                ring.abandonAll();
                 return true;
             }
             LockSupport.parkNanos(this, TimeUnit.MICROSECONDS.toNanos(50));
@@ -250,6 +252,7 @@ public final class RingWriter implements Runnable {
                 }
                 if (pastDeadline()) {
                     giveUp(segments, first, count, batch);
+                    givenUp = true; // records were dropped for the deadline: not a drain
                     return;
                 }
                 LockSupport.parkNanos(this, Math.min(TimeUnit.MILLISECONDS.toNanos(10), 10_000L << Math.min(pauses++, 10)));
