@@ -68,9 +68,23 @@ final class RingRig implements AutoCloseable {
     /** Keeps everything written; can be held at a gate. */
     static final class MemorySink implements Sink {
         private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        /** Writes wait here while it is closed (a stalled sink). */
+        final java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
+        volatile boolean stalled;
 
         @Override
-        public synchronized long write(ByteBuffer[] srcs, int offset, int length) {
+        public long write(ByteBuffer[] srcs, int offset, int length) {
+            if (stalled) {
+                try {
+                    gate.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return copy(srcs, offset, length);
+        }
+
+        private synchronized long copy(ByteBuffer[] srcs, int offset, int length) {
             long n = 0;
             for (int i = offset; i < offset + length; i++) {
                 ByteBuffer b = srcs[i];
