@@ -1,0 +1,171 @@
+package io.github.spool;
+
+import io.github.spool.io.Sink;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.File;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Direct memory stays under the cap (issue 11, item 4), in a forked JVM with
+ * {@code -XX:MaxDirectMemorySize=16m}, with and without {@code -XX:+DisableExplicitGC}: repeated
+ * oversized (1 MiB) records, a 40 MiB record that no direct memory can hold, burst/idle cycles
+ * that grow the ring to its cap and trim it back, and DISCARD calls while direct memory is short.
+ * Before: cells freed by the ring kept their memory until a GC (601 MiB held against a 32 MiB
+ * cap; with DisableExplicitGC the ring could not grow again), and a failed allocation slept about
+ * half a second holding the install flag (DISCARD's worst call 617 ms).
+ */
+class DirectMemoryCapTest {
+    static final long BUFFER = 1 << 20;
+    static final long CAP = 8 << 20;
+
+    /** The forked program; exits 0 when every check passes, prints {@code facts ...} on stdout. */
+    public static final class Main {
+        private static final BufferPoolMXBean DIRECT = ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)
+                .stream().filter(b -> b.getName().equals("direct")).findFirst().orElseThrow();
+
+        /** A sink slow enough that the ring grows: each write takes a millisecond. */
+        static final class SlowSink implements Sink {
+            volatile boolean slow = true;
+
+            @Override
+            public long write(ByteBuffer[] srcs, int offset, int length) {
+                if (slow) {
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+                }
+                long n = 0;
+                for (int i = offset; i < offset + length; i++) {
+                    n += srcs[i].remaining();
+                    srcs[i].position(srcs[i].limit());
+                }
+                return n;
+            }
+
+            @Override
+            public String describe() {
+                return "slow";
+            }
+
+            @Override
+            public void close() {
+            }
+        }
+
+        static void check(boolean ok, String what) {
+            if (!ok) {
+                System.out.println("FAILED " + what);
+                System.exit(2);
+            }
+        }
+
+        static void awaitTrimmed(Spool spool) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (spool.stats().getBufferBytesInUse() > BUFFER) {
+                check(System.nanoTime() < deadline, "the ring trims back to bufferSize when idle");
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+            }
+        }
+
+        public static void main(String[] args) throws Exception {
+            long base = DIRECT.getMemoryUsed();
+            long maxUsed = 0;
+            SlowSink sink = new SlowSink();
+            Spool spool = Spool.start(SpoolConfig.builder("direct").bufferSize(BUFFER).maxBufferSize(CAP).build(), sink);
+            // 1. Oversized records, one after another: each gets a dedicated cell, freed once written.
+            byte[] big = new byte[1 << 20];
+            java.util.Arrays.fill(big, (byte) 'b');
+            big[big.length - 1] = '\n';
+            for (int i = 0; i < 200; i++) {
+                check(spool.append(big, 0, big.length, Severity.INFO) == AppendResult.ACCEPTED, "1 MiB record accepted");
+                maxUsed = Math.max(maxUsed, DIRECT.getMemoryUsed() - base);
+            }
+            // 2. A record larger than all direct memory: dropped and counted, never a hang (BLOCK).
+            byte[] huge = new byte[40 << 20];
+            long t0 = System.nanoTime();
+            AppendResult r = spool.append(huge, 0, huge.length, Severity.INFO);
+            long hugeMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+            check(r == AppendResult.DISCARDED, "a 40 MiB record with 16 MiB of direct memory is dropped: " + r);
+            huge = null;
+            // 3. Burst/idle cycles: grow to the cap behind the slow sink, then trim when idle.
+            byte[] line = "a line of a burst that outruns the sink...................................\n"
+                    .getBytes(StandardCharsets.US_ASCII);
+            long afterTrim = 0;
+            for (int cycle = 0; cycle < 3; cycle++) {
+                for (int i = 0; i < 200_000; i++) {
+                    spool.append(line, 0, line.length, Severity.INFO);
+                    if ((i & 1023) == 0) {
+                        maxUsed = Math.max(maxUsed, DIRECT.getMemoryUsed() - base);
+                    }
+                }
+                check(spool.stats().getBufferBytesHighWater() > BUFFER, "the ring grew");
+                awaitTrimmed(spool);
+                afterTrim = Math.max(afterTrim, DIRECT.getMemoryUsed() - base);
+            }
+            // 4. DISCARD while direct memory is short: never waits for the JDK's allocation retries.
+            List<ByteBuffer> ballast = new ArrayList<>();
+            for (;;) {
+                try {
+                    ballast.add(ByteBuffer.allocateDirect(1 << 20));
+                } catch (OutOfMemoryError full) {
+                    break;
+                }
+            }
+            ballast.remove(ballast.size() - 1); // leave about 1 MiB
+            Spool discarding = Spool.start(SpoolConfig.builder("discarding").bufferSize(16 << 10).maxBufferSize(CAP)
+                    .overflowPolicy(OverflowPolicy.DISCARD).build(), new SlowSink());
+            long worstCall = 0;
+            long discarded = 0;
+            for (int i = 0; i < 300_000; i++) {
+                long s = System.nanoTime();
+                if (discarding.append(line, 0, line.length, Severity.INFO) == AppendResult.DISCARDED) {
+                    discarded++;
+                }
+                worstCall = Math.max(worstCall, System.nanoTime() - s);
+            }
+            check(discarded > 0, "direct memory ran short and DISCARD dropped");
+            check(discarding.stop(30, TimeUnit.SECONDS), "the discarding appender drains");
+            ballast.clear();
+            sink.slow = false;
+            check(spool.stop(30, TimeUnit.SECONDS), "drains");
+            System.out.println("facts maxUsedMiB=" + (maxUsed >> 20) + " afterTrimKiB=" + (afterTrim >> 10)
+                    + " hugeMillis=" + hugeMillis + " discardWorstCallMillis=" + TimeUnit.NANOSECONDS.toMillis(worstCall)
+                    + " discarded=" + discarded + " written=" + spool.stats().getEventsWritten()
+                    + " dropped=" + spool.stats().getEventsDiscarded());
+            check(maxUsed <= CAP + (1 << 20), "direct memory stays under the cap (plus one oversized record)");
+            check(afterTrim <= BUFFER + (256 << 10), "trimmed cells give their memory back at once");
+            check(TimeUnit.NANOSECONDS.toMillis(worstCall) < 250, "no DISCARD call sleeps in the JDK's allocation retries");
+            System.exit(0);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void directMemoryStaysUnderTheCap(boolean disableExplicitGc) throws Exception {
+        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+        List<String> cmd = new ArrayList<>(List.of(java, "-XX:MaxDirectMemorySize=16m", "-Xmx256m"));
+        if (disableExplicitGc) {
+            cmd.add("-XX:+DisableExplicitGC");
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        Path out = Files.createTempFile("direct", ".out");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the child finishes");
+        String text = Files.readString(out);
+        System.out.println("figures DirectMemoryCapTest disableExplicitGC=" + disableExplicitGc + ": " + text.trim());
+        assertEquals(0, p.exitValue(), text);
+    }
+}
