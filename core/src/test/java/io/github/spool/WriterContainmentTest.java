@@ -187,6 +187,49 @@ class WriterContainmentTest {
         assertBooksBalance(spool, accepted);
     }
 
+    /** Forked: logs to stdout while another thread keeps interrupting the writer, then prints through both paths. */
+    public static final class InterruptedStdoutMain {
+        public static void main(String[] args) throws Exception {
+            Spool spool = Spool.start(SpoolConfig.builder("stdout-interrupted").build());
+            Thread writer = writerThread(spool);
+            CountDownLatch done = new CountDownLatch(1);
+            Thread interrupter = new Thread(() -> {
+                while (done.getCount() > 0) {
+                    writer.interrupt();
+                    Thread.onSpinWait();
+                }
+            });
+            interrupter.start();
+            for (int i = 0; i < 20_000; i++) {
+                byte[] b = line(0, i);
+                spool.append(b, 0, b.length, Severity.INFO);
+            }
+            done.countDown();
+            interrupter.join();
+            System.out.println("APP-AFTER"); // the application's own System.out must still reach fd 1
+            System.out.flush();
+            byte[] after = "SPOOL-AFTER\n".getBytes(StandardCharsets.US_ASCII);
+            spool.append(after, 0, after.length, Severity.INFO);
+            System.exit(spool.stop(10, TimeUnit.SECONDS) && spool.stats().getEventsLost() == 0 ? 0 : 3);
+        }
+    }
+
+    @Test
+    void interruptingTheWriterNeverClosesFdOne() throws Exception {
+        // Before: an interrupt during a write closed the FileChannel on FileDescriptor.out, the JDK
+        // pointed fd 1 at /dev/null, and the application's own System.out went silent too.
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Path out = dir.resolve("stdout.txt");
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), InterruptedStdoutMain.class.getName())
+                .redirectOutput(out.toFile()).redirectError(dir.resolve("stderr.txt").toFile()).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        List<String> lines = Files.readAllLines(out);
+        assertEquals(0, p.exitValue(), () -> "drained, nothing lost: " + lines.size() + " lines");
+        assertEquals(20_000, lines.stream().filter(l -> l.startsWith("p00 ")).count(), "every line reached fd 1");
+        assertTrue(lines.contains("APP-AFTER"), "System.out still works");
+        assertTrue(lines.contains("SPOOL-AFTER"), "and so does Spool");
+    }
+
     @Test
     void aStatusMessageRoutedBackIntoTheSameAppenderDoesNotDeadlock() throws Exception {
         // The writer reports a sink fault while the ring is at its cap; the listener appends the
