@@ -338,12 +338,23 @@ public final class ManyToOneCellRing extends RingPadTail {
                     signal.signal();
                     return AppendResult.ACCEPTED;
                 }
-                int gen = Cell.gen(word);
-                if (start <= cur.capacity && cur.casSeal(gen, start)) {
-                    // A full cell is worth a wake-up even of a napping writer (one unpark per
-                    // cell, not per record): otherwise a fast producer fills the ring while the
-                    // writer naps, then waits for it at the cap.
-                    signal.wakeNow();
+                int gen = (int) ((word >>> Cell.BYTES_BITS) & Cell.GEN_MASK); // inline: no call yet
+                if (start <= cur.capacity) {
+                    // We are the crosser: only we can publish this incarnation's seal, and until
+                    // we do the writer cannot finish the cell, so it cannot be recycled under us.
+                    try {
+                        if (cur.casSeal(gen, start)) {
+                            // A full cell is worth a wake-up even of a napping writer (one unpark
+                            // per cell, not per record): otherwise a fast producer fills the ring
+                            // while the writer naps, then waits for it at the cap.
+                            signal.wakeNow();
+                        }
+                    } catch (Throwable t) {
+                        // A StackOverflowError on the way to the CAS: publish with a volatile
+                        // store (a bytecode, not a call), safe by the argument above.
+                        cur.seal = ((long) gen << Cell.BYTES_BITS) | start;
+                        throw t;
+                    }
                 }
                 if (waiter == null) {
                     waiter = new Waiter(Thread.currentThread());
