@@ -28,10 +28,23 @@ public interface SpoolAppenderMXBean {
     /** @return events dropped at the cap, per level name (TRACE … FATAL) */
     Map<String, Long> getEventsDiscardedByLevel();
 
-    /** @return events lost because the sink failed (ENOSPC, EPIPE, ...) */
+    /**
+     * @return accepted events not written: lost to a failing sink (ENOSPC, EPIPE, ...), given up
+     *         with a cell whose producer failed half-way, or left in the ring when stop's
+     *         deadline passed
+     */
     long getEventsLost();
 
-    /** @return bytes lost because the sink failed */
+    /**
+     * @return logging calls that threw while copying their event into the ring (for example a
+     *         {@link StackOverflowError} in a deep call stack); never accepted, skipped by the writer
+     */
+    long getFailedCopies();
+
+    /** @return times the writer recovered from a producer that failed half-way through the ring's protocol */
+    long getStallRecoveries();
+
+    /** @return bytes of {@link #getEventsLost()} */
     long getBytesLost();
 
     /** @return failed write calls */

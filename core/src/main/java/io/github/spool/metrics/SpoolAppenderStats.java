@@ -82,6 +82,16 @@ public final class SpoolAppenderStats implements SpoolAppenderMXBean {
     }
 
     @Override
+    public long getFailedCopies() {
+        return ring.failedCopies();
+    }
+
+    @Override
+    public long getStallRecoveries() {
+        return ring.stallRecoveries();
+    }
+
+    @Override
     public long getWriteErrors() {
         return counters.writeErrors();
     }

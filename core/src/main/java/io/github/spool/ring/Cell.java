@@ -116,11 +116,11 @@ public final class Cell extends CellPadTail {
     /** Set by the writer once it has given this incarnation up (DEAD): never pooled or freed again. */
     boolean abandoned;
 
-    /** Holes one incarnation can record; a further failed copy is left to the writer's stall recovery. */
-    static final int HOLES = 8;
-    // Claims whose copy failed, guarded by this cell's monitor (see recordHole).
-    final int[] holeStarts = new int[HOLES];
-    final int[] holeLens = new int[HOLES];
+    /**
+     * Claims whose copy failed, each {@code start << 32 | len}, guarded by this cell's monitor
+     * (see recordHole); the handler doubles the array when it is full.
+     */
+    long[] holes = new long[4];
     int holeCount;
 
     // Writer-private progress through the current incarnation; touched only by the consumer.
@@ -273,8 +273,13 @@ public final class Cell extends CellPadTail {
      *
      *     synchronized (cell) {
      *         int n = cell.holeCount;
-     *         if (n < HOLES) { holeStarts[n] = start; holeLens[n] = len; holeCount = n + 1; abortedBytes += len; }
+     *         long[] h = cell.holes;
+     *         if (n == h.length) { grow h by hand (newarray and a loop: no System.arraycopy) }
+     *         h[n] = start << 32 | len; holeCount = n + 1; abortedBytes += len;
      *     }
+     *
+     * If even that fails (an OutOfMemoryError while growing), the claim stays open and the
+     * writer's stall recovery gives the cell up.
      *
      * The volatile store of abortedBytes happens after the producer's claim, so the writer — which
      * reads committed and abortedBytes before claimed — can only count it with a claim it also

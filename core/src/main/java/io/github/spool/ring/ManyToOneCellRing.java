@@ -123,8 +123,7 @@ public final class ManyToOneCellRing extends RingPadTail {
     private Cell stallCurrentNext;
     private int stallPasses;
     private long stallSince;
-    private final int[] holeStarts = new int[Cell.HOLES];
-    private final int[] holeLens = new int[Cell.HOLES];
+    private long[] holeScratch = new long[4];
 
     /**
      * Creates the ring with {@code bufferSize / cellSize} cells allocated up front.
@@ -207,8 +206,7 @@ public final class ManyToOneCellRing extends RingPadTail {
                 return false;
             }
             if (allocated.compareAndSet(a, after)) {
-                highWater.accumulateAndGet(after, Math::max);
-                return true;
+                return true; // the high water mark moves once the memory is really there (grow)
             }
         }
     }
@@ -247,6 +245,7 @@ public final class ManyToOneCellRing extends RingPadTail {
             return null;
         }
         cells.incrementAndGet();
+        highWater.accumulateAndGet(allocated.get(), Math::max);
         return c;
     }
 
@@ -323,12 +322,17 @@ public final class ManyToOneCellRing extends RingPadTail {
                         // Record the hole inline — no method call may run here (Cell, "recordHole").
                         synchronized (cur) {
                             int n = cur.holeCount;
-                            if (n < Cell.HOLES) {
-                                cur.holeStarts[n] = (int) start;
-                                cur.holeLens[n] = len;
-                                cur.holeCount = n + 1;
-                                cur.abortedBytes += len;
+                            long[] h = cur.holes;
+                            if (n == h.length) {
+                                long[] g = new long[2 * n]; // newarray and a loop: no method call
+                                for (int i = 0; i < n; i++) {
+                                    g[i] = h[i];
+                                }
+                                cur.holes = h = g;
                             }
+                            h[n] = start << 32 | len;
+                            cur.holeCount = n + 1;
+                            cur.abortedBytes += len;
                         }
                         throw t;
                     }
@@ -477,12 +481,17 @@ public final class ManyToOneCellRing extends RingPadTail {
                 fresh.installFlag = 0;
                 synchronized (fresh) {
                     int n = fresh.holeCount;
-                    if (n < Cell.HOLES) {
-                        fresh.holeStarts[n] = 0;
-                        fresh.holeLens[n] = len;
-                        fresh.holeCount = n + 1;
-                        fresh.abortedBytes += len;
+                    long[] h = fresh.holes;
+                    if (n == h.length) {
+                        long[] g = new long[2 * n]; // newarray and a loop: no method call
+                        for (int i = 0; i < n; i++) {
+                            g[i] = h[i];
+                        }
+                        fresh.holes = h = g;
                     }
+                    h[n] = len; // start 0
+                    fresh.holeCount = n + 1;
+                    fresh.abortedBytes += len;
                 }
             }
             throw t;
@@ -494,12 +503,17 @@ public final class ManyToOneCellRing extends RingPadTail {
         } catch (Throwable t) {
             synchronized (fresh) { // inline, as in append0 (Cell, "recordHole")
                 int n = fresh.holeCount;
-                if (n < Cell.HOLES) {
-                    fresh.holeStarts[n] = 0;
-                    fresh.holeLens[n] = len;
-                    fresh.holeCount = n + 1;
-                    fresh.abortedBytes += len;
+                long[] h = fresh.holes;
+                if (n == h.length) {
+                    long[] g = new long[2 * n]; // newarray and a loop: no method call
+                    for (int i = 0; i < n; i++) {
+                        g[i] = h[i];
+                    }
+                    fresh.holes = h = g;
                 }
+                h[n] = len; // start 0
+                fresh.holeCount = n + 1;
+                fresh.abortedBytes += len;
             }
             throw t;
         }
@@ -647,8 +661,6 @@ public final class ManyToOneCellRing extends RingPadTail {
                     v.limit((int) limit);
                     v.position((int) c.flushedBytes);
                     batch.add(v, records - c.flushedRecords);
-                } else if (batch.count + Cell.HOLES + 1 > Batch.MAX_SEGMENTS && batch.count > 0) {
-                    break; // not room for every piece: next pass
                 } else {
                     addAroundHoles(batch, c, limit, records - c.flushedRecords);
                 }
@@ -673,58 +685,57 @@ public final class ManyToOneCellRing extends RingPadTail {
     }
 
     /**
-     * Adds {@code [flushedBytes, limit)} of {@code c} minus the holes failed copies left in it
-     * (rare: allocates views). The new records all go with the last piece.
+     * Adds {@code [flushedBytes, limit)} of {@code c} without the holes failed copies left in it
+     * (rare): the bytes after each hole are moved down over it, so the range stays one segment
+     * holding exactly its committed records. Every claim below {@code limit} is complete, and
+     * claims above it never touch these bytes, so the writer may move them.
      */
     private void addAroundHoles(Batch batch, Cell c, long limit, long records) {
         int n;
         synchronized (c) {
             n = c.holeCount;
-            System.arraycopy(c.holeStarts, 0, holeStarts, 0, n);
-            System.arraycopy(c.holeLens, 0, holeLens, 0, n);
-        }
-        for (int i = 1; i < n; i++) { // insertion sort by start: at most Cell.HOLES entries
-            for (int j = i; j > 0 && holeStarts[j - 1] > holeStarts[j]; j--) {
-                int s = holeStarts[j];
-                holeStarts[j] = holeStarts[j - 1];
-                holeStarts[j - 1] = s;
-                int l = holeLens[j];
-                holeLens[j] = holeLens[j - 1];
-                holeLens[j - 1] = l;
+            if (holeScratch.length < n) {
+                holeScratch = new long[c.holes.length];
             }
+            System.arraycopy(c.holes, 0, holeScratch, 0, n);
         }
+        long[] h = holeScratch;
+        java.util.Arrays.sort(h, 0, n); // by start: the start sits in the high bits
         long from = c.flushedBytes;
-        long pos = from;
+        int to = (int) from; // where the next kept byte goes
+        int pos = (int) from; // the next byte not yet kept or skipped
         int skipped = 0;
-        ByteBuffer piece = null;
+        ByteBuffer b = c.buffer;
         for (int i = 0; i < n; i++) {
-            long hs = holeStarts[i];
-            long he = hs + holeLens[i];
-            if (hs < from || he > limit) {
+            int hs = (int) (h[i] >>> 32);
+            int hl = (int) h[i];
+            if (hs < from || hs + hl > limit) {
                 continue; // skipped by an earlier pass
             }
-            if (hs > pos) {
-                piece = addPiece(batch, c, piece, pos, hs);
-            }
-            pos = he;
+            to = moveDown(b, pos, hs, to);
+            pos = hs + hl;
             skipped++;
-            c.flushedHoleBytes += he - hs;
+            c.flushedHoleBytes += hl;
         }
-        if (pos < limit) {
-            piece = addPiece(batch, c, piece, pos, limit);
-        }
-        if (piece != null) {
-            batch.records[batch.count - 1] = records;
+        to = moveDown(b, pos, (int) limit, to);
+        if (to > from) {
+            ByteBuffer v = c.view;
+            v.limit(to);
+            v.position((int) from);
+            batch.add(v, records);
         }
         failedCopies += skipped; // writer-only read-modify-write of a volatile: one writer
     }
 
-    private static ByteBuffer addPiece(Batch batch, Cell c, ByteBuffer previous, long from, long to) {
-        ByteBuffer v = previous == null ? c.view : c.buffer.duplicate();
-        v.limit((int) to);
-        v.position((int) from);
-        batch.add(v, 0);
-        return v;
+    /** Moves {@code [from, end)} down to {@code to} (no-op when in place); returns the new {@code to}. */
+    private static int moveDown(ByteBuffer b, int from, int end, int to) {
+        int len = end - from;
+        if (len > 0 && to != from) {
+            byte[] tmp = new byte[len]; // rare path: a copy through the heap keeps overlap simple
+            b.get(from, tmp, 0, len);
+            b.put(to, tmp, 0, len);
+        }
+        return to + Math.max(0, len);
     }
 
     /** The writer reaches a cell through its link: start tracking its incarnation. */

@@ -37,8 +37,7 @@ public class AbortedCopyStress {
         // What the ring's exception handler does (Cell, "recordHole"): no commit.
         synchronized (c) {
             int n = c.holeCount;
-            c.holeStarts[n] = (int) start;
-            c.holeLens[n] = HOLE;
+            c.holes[n] = start << 32 | HOLE;
             c.holeCount = n + 1;
             c.abortedBytes += HOLE;
         }

@@ -1,0 +1,145 @@
+package io.github.spool.soak;
+
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The forked program of the failure-containment tests, shared by both adapters (each adapter's
+ * {@code ContainmentMain} configures its framework with a Spool appender named {@code out} on
+ * standard output, layout {@code %m%n}, and calls {@link #run}). Modes:
+ * <ul>
+ * <li>{@code stackoverflow}: ten trials of a recursion that logs at every level until the stack
+ *     overflows; after each, one {@code mark <n>} line, which must be written within 20 s;
+ * <li>{@code interrupt}: 20,000 {@code seq <n>} lines while another thread keeps interrupting the
+ *     writer thread, then {@code APP-AFTER} through {@code System.out} and {@code SPOOL-AFTER}
+ *     through the framework;
+ * <li>{@code direct}: (run with {@code -XX:MaxDirectMemorySize=16m}) 30 messages of 1 MiB, one of
+ *     40 MiB, then 1,000 {@code after <n>} lines; the most direct memory in use is reported.
+ * </ul>
+ * Prints {@code containment-facts k=v ...} on standard error, read before the framework stops
+ * (its MBean goes with it), and exits 0 unless something hung. Test support.
+ */
+public final class ContainmentChild {
+    /** One megabyte of payload for the direct mode. */
+    private static final String MIB = "m".repeat(1 << 20);
+
+    private static long deepCalls;
+    private static long deepThrew;
+
+    private ContainmentChild() {
+    }
+
+    private static void recurse(Consumer<String> log, int depth) {
+        deepCalls++;
+        log.accept("deep " + depth);
+        recurse(log, depth + 1);
+    }
+
+    /**
+     * @param mode one of the modes above
+     * @param log  logs one message at INFO through the framework
+     * @param stop stops the framework (drains its appenders)
+     * @throws Exception if the MBean cannot be read
+     */
+    public static void run(String mode, Consumer<String> log, Runnable stop) throws Exception {
+        StringBuilder facts = new StringBuilder("containment-facts mode=" + mode);
+        switch (mode) {
+            case "stackoverflow":
+                for (int trial = 0; trial < 10; trial++) {
+                    Thread t = new Thread(null, () -> {
+                        try {
+                            recurse(log, 0);
+                        } catch (StackOverflowError expected) {
+                            deepThrew++;
+                        }
+                    }, "recursion-" + trial, 512 << 10);
+                    t.start();
+                    t.join(60_000);
+                    if (t.isAlive()) {
+                        System.err.println("containment-facts hung=recursion");
+                        System.exit(3);
+                    }
+                    long before = FaultProbe.get("EventsWritten") + FaultProbe.get("EventsLost");
+                    log.accept("mark " + trial);
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                    while (FaultProbe.get("EventsWritten") + FaultProbe.get("EventsLost") <= before) {
+                        if (System.nanoTime() - deadline > 0) {
+                            System.err.println("containment-facts hung=mark" + trial);
+                            System.exit(3);
+                        }
+                        Thread.yield();
+                    }
+                }
+                awaitQuiet();
+                facts.append(" deepCalls=").append(deepCalls).append(" overflows=").append(deepThrew);
+                break;
+            case "interrupt":
+                Thread writer = Thread.getAllStackTraces().keySet().stream()
+                        .filter(t -> t.getName().startsWith("spool-writer-")).findFirst().orElseThrow();
+                CountDownLatch done = new CountDownLatch(1);
+                Thread interrupter = new Thread(() -> {
+                    while (done.getCount() > 0) {
+                        writer.interrupt(); // what ThreadGroup.interrupt() or a container's sweep does
+                        Thread.onSpinWait();
+                    }
+                });
+                interrupter.start();
+                for (int i = 0; i < 20_000; i++) {
+                    log.accept("seq " + i);
+                }
+                done.countDown();
+                interrupter.join();
+                System.out.println("APP-AFTER");
+                System.out.flush();
+                log.accept("SPOOL-AFTER");
+                awaitQuiet();
+                break;
+            case "direct":
+                BufferPoolMXBean direct = ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
+                        .filter(b -> b.getName().equals("direct")).findFirst().orElseThrow();
+                long most = 0;
+                for (int i = 0; i < 30; i++) {
+                    log.accept("big " + i + " " + MIB);
+                    most = Math.max(most, direct.getMemoryUsed());
+                }
+                long t0 = System.nanoTime();
+                log.accept("huge " + MIB.repeat(40));
+                facts.append(" hugeMillis=").append(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+                for (int i = 0; i < 1_000; i++) {
+                    log.accept("after " + i);
+                    most = Math.max(most, direct.getMemoryUsed());
+                }
+                awaitQuiet();
+                most = Math.max(most, direct.getMemoryUsed());
+                facts.append(" maxDirectBytes=").append(most);
+                break;
+            default:
+                throw new IllegalArgumentException(mode);
+        }
+        for (String a : new String[] {"EventsWritten", "EventsLost", "EventsDiscarded", "FailedCopies", "StallRecoveries",
+                "BufferBytesHighWater", "BufferBytesMax"}) {
+            facts.append(' ').append(a).append('=').append(FaultProbe.get(a));
+        }
+        System.err.println(facts);
+        System.err.flush();
+        stop.run();
+        System.exit(0);
+    }
+
+    /** Waits (bounded) until the appender's counters stop moving: everything accepted is accounted for. */
+    private static void awaitQuiet() throws Exception {
+        long last = -1;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        for (;;) {
+            long now = FaultProbe.get("EventsWritten") + FaultProbe.get("EventsLost");
+            if (now == last || System.nanoTime() - deadline > 0) {
+                return;
+            }
+            last = now;
+            Thread.sleep(100); // a settling interval between samples, not synchronisation
+        }
+    }
+}
