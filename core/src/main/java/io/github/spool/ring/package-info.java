@@ -26,19 +26,26 @@
  *       in the high 40 bits, committed records in the low 24. Its release half publishes the
  *       copied bytes to the writer; its full fence orders it before the read of the writer's sleep
  *       flag (no lost wake-up).</li>
- *   <li><b>collect</b> (writer): read {@code committed} <em>first</em>, then {@code claimed}. With
- *       {@code C} committed bytes and {@code K} claimed bytes, {@code C == K} (unsealed) or
- *       {@code C == sealLimit} (sealed) proves every successful claim so far is committed:
- *       committed bytes can only belong to claims made before {@code C} was read, which are all
- *       included in {@code K}, and all claims have positive length. Reading in the other order
- *       would let a later claim's commit stand in for an earlier, unfinished one.</li>
+ *   <li><b>collect</b> (writer): read {@code committed} and {@code abortedBytes} <em>first</em>,
+ *       then {@code claimed}. With {@code C} committed plus aborted bytes and {@code K} claimed
+ *       bytes, {@code C == K} (unsealed) or {@code C == sealLimit} (sealed) proves every
+ *       successful claim so far is complete: committed or aborted bytes can only belong to claims
+ *       made before they were read, which are all included in {@code K}, and all claims have
+ *       positive length. Reading in the other order would let a later claim's commit stand in for
+ *       an earlier, unfinished one.</li>
+ *   <li><b>abort</b>: a producer whose copy (or commit) throws records its range as a hole under
+ *       the cell's monitor and adds its length to {@code abortedBytes} (a volatile store after its
+ *       claim) — with no method call, because a {@code StackOverflowError} may be what it is
+ *       handling. The writer moves the bytes after each hole down over it.</li>
  *   <li><b>install</b>: whoever finds the current cell sealed takes the cell's install flag
- *       (CAS 0 to 1), obtains a fresh cell (pool, else a new allocation while under the byte cap,
- *       else the overflow policy decides), resets it, pre-claims its own record at offset 0,
- *       links {@code sealed.next = fresh}, publishes {@code current = fresh}, then opens the fresh
- *       cell's install flag. The flag of a cell is 0 only while that cell is current and nobody
- *       installs its successor, so at most one installer runs at a time; this also serialises
- *       every consumer of the pool that allocates, and makes the byte cap exact.</li>
+ *       (CAS 0 to 1), takes a fresh cell from the pool (when the pool is empty it releases the
+ *       flag, reserves the bytes under the cap by CAS and allocates, then tries again), resets it,
+ *       pre-claims its own record at offset 0, links {@code sealed.next = fresh} by a CAS from
+ *       {@code null}, publishes {@code current = fresh}, then opens the fresh cell's install flag.
+ *       The flag of a cell is 0 only while that cell is current and nobody installs its
+ *       successor, so at most one installer runs at a time. The link is a CAS because the writer
+ *       links a successor itself when an installer holding the flag goes silent past the stall
+ *       bound; the loser of that CAS gives its cell up.</li>
  *   <li><b>recycle</b> (writer): a cell is done when sealed, fully committed, fully written and
  *       linked to its successor. Standard cells go back to the pool; dedicated (oversized) cells
  *       are dropped. The reset happens when the cell is taken out of the pool, in this order:
@@ -47,6 +54,14 @@
  *       still sealed: harmless, failing claims never commit) or succeeds after the reset — a
  *       legitimate claim in the live incarnation, written in chain order.</li>
  * </ul>
+ *
+ * <h2>Failure containment</h2>
+ * A producer can fail anywhere (docs/design.md, "Failure containment"). Where it holds something
+ * shared its exception handler undoes it with bytecodes only. Whatever is left stuck, the writer
+ * recovers after a bound ({@link io.github.spool.ring.ManyToOneCellRing#recoverStall}). Giving a
+ * cell up sets {@code Cell.DEAD} in {@code committed} by CAS: records committed before it are
+ * counted lost by the setter, records committed after it by their producers (the get-and-add
+ * returns the bit), so each is counted once.
  *
  * <h2>Access names</h2>
  * As in JCTools, each atomic access says its ordering in its name: {@code lv} volatile load,
