@@ -5,8 +5,6 @@ import ch.qos.logback.classic.pattern.Abbreviator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggerContextVO;
 import ch.qos.logback.classic.pattern.KeyValuePairConverter;
-import ch.qos.logback.classic.pattern.ThrowableHandlingConverter;
-import ch.qos.logback.core.pattern.CompositeConverter;
 import ch.qos.logback.core.pattern.Converter;
 import ch.qos.logback.core.pattern.DynamicConverter;
 import io.github.spool.text.ByteLineBuilder;
@@ -34,9 +32,9 @@ abstract class ByteConverter {
      */
     abstract boolean write(ILoggingEvent event, ByteLineBuilder out);
 
-    /** @return whether this converter prints the event's throwable (logback's {@code ThrowableHandlingConverter}) */
-    boolean handlesThrowable() {
-        return false;
+    /** @return what this converter is, for diagnostics and tests: "fast:<kind>" or "delegated:<class>" */
+    String describe() {
+        return "fast:" + getClass().getSimpleName();
     }
 
     /** Literal text between conversions (logback's {@code LiteralConverter}); also {@code %n}. */
@@ -380,63 +378,58 @@ abstract class ByteConverter {
         }
 
         @Override
-        boolean handlesThrowable() {
-            for (ByteConverter c : children) {
-                if (c.handlesThrowable()) {
-                    return true;
-                }
+        String describe() {
+            StringBuilder sb = new StringBuilder("fast:Group(");
+            for (int i = 0; i < children.length; i++) {
+                sb.append(i == 0 ? "" : ", ").append(children[i].describe());
             }
-            return false;
+            return sb.append(')').toString();
         }
     }
 
     /**
-     * A conversion rendered by the logback converter itself, started with the same options and
-     * modifiers: the throwable converters ({@code %ex}, {@code %xEx}, {@code %rEx}, {@code %nopex},
-     * and subclasses such as Spring Boot's {@code %wEx}), {@code %kvp}, and Spring Boot's converters
-     * ({@code %clr(...)}, {@code %esb(...)}, {@code %applicationName}, {@code %correlationId}).
-     * Output is logback's by construction; the cost (a String per event) is paid for throwables and
-     * key-value pairs only when the event has them.
+     * A conversion rendered by logback's own converter, the very instance {@code PatternLayout}
+     * compiled and started for the pattern: every conversion the fast path does not cover
+     * ({@code %highlight(...)}, {@code %caller}, {@code %replace(...)}, throwables, {@code %kvp},
+     * {@code conversionRule}s such as Spring Boot's {@code %clr}, ...). The converter appends to a
+     * per-thread {@code StringBuilder} exactly as in {@code PatternLayout.writeLoopOnConverters},
+     * with its own modifiers, and the text is encoded into the line; so the output is logback's by
+     * construction and the cost is that text (a few allocations per event, in the converter).
      */
     static final class Delegate extends ByteConverter {
         private static final ThreadLocal<StringBuilder> BUF = ThreadLocal.withInitial(() -> new StringBuilder(256));
-        private final DynamicConverter<ILoggingEvent> converter;
+        /**
+         * logback's converters that print "" for an event without a throwable (their
+         * {@code convert} returns early), so the call can be skipped. Exact classes by name:
+         * a user's subclass may print something for every event; Spring Boot's are named, not
+         * linked, because Spring is not a dependency.
+         */
+        private static final java.util.Set<String> EMPTY_WITHOUT_THROWABLE = java.util.Set.of(
+                "ch.qos.logback.classic.pattern.ThrowableProxyConverter",
+                "ch.qos.logback.classic.pattern.ExtendedThrowableProxyConverter",
+                "ch.qos.logback.classic.pattern.RootCauseFirstThrowableProxyConverter",
+                "org.springframework.boot.logging.logback.WhitespaceThrowableProxyConverter",
+                "org.springframework.boot.logging.logback.ExtendedWhitespaceThrowableProxyConverter");
+        private final Converter<ILoggingEvent> converter;
         private final boolean throwable;
         private final boolean kvp;
-        private final boolean unformatted;
-        private final boolean handlesThrowable;
 
-        Delegate(DynamicConverter<ILoggingEvent> converter) {
+        Delegate(Converter<ILoggingEvent> converter) {
             this.converter = converter;
-            this.throwable = converter instanceof ThrowableHandlingConverter;
-            this.kvp = converter.getClass() == KeyValuePairConverter.class;
-            this.unformatted = converter.getFormattingInfo() == null;
-            this.handlesThrowable = handles(converter);
-        }
-
-        /** Mirrors {@code EnsureExceptionHandling.chainHandlesThrowable}, composites' children included. */
-        private static boolean handles(Converter<ILoggingEvent> c) {
-            for (; c != null; c = c.getNext()) {
-                if (c instanceof ThrowableHandlingConverter) {
-                    return true;
-                }
-                if (c instanceof CompositeConverter && handles(((CompositeConverter<ILoggingEvent>) c).getChildConverter())) {
-                    return true;
-                }
-            }
-            return false;
+            // with modifiers even "" is padded, so the shortcut holds only without them
+            boolean unformatted = !(converter instanceof DynamicConverter)
+                    || ((DynamicConverter<ILoggingEvent>) converter).getFormattingInfo() == null;
+            this.throwable = unformatted && EMPTY_WITHOUT_THROWABLE.contains(converter.getClass().getName());
+            this.kvp = unformatted && converter.getClass() == KeyValuePairConverter.class;
         }
 
         @Override
         boolean write(ILoggingEvent event, ByteLineBuilder out) {
-            if (unformatted) {
-                // both converters print "" for an event without a throwable / key-value pairs
-                if (throwable && event.getThrowableProxy() == null) {
-                    return false;
-                }
-                if (kvp && (event.getKeyValuePairs() == null || event.getKeyValuePairs().isEmpty())) {
-                    return false;
-                }
+            if (throwable && event.getThrowableProxy() == null) {
+                return false;
+            }
+            if (kvp && (event.getKeyValuePairs() == null || event.getKeyValuePairs().isEmpty())) {
+                return false;
             }
             StringBuilder sb = BUF.get();
             if (sb.length() != 0) {
@@ -454,8 +447,8 @@ abstract class ByteConverter {
         }
 
         @Override
-        boolean handlesThrowable() {
-            return handlesThrowable;
+        String describe() {
+            return "delegated:" + converter.getClass().getName();
         }
     }
 }

@@ -1,12 +1,8 @@
 package io.github.spool.logback;
 
-import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.PatternLayout;
 import ch.qos.logback.classic.pattern.ClassNameOnlyAbbreviator;
 import ch.qos.logback.classic.pattern.ContextNameConverter;
 import ch.qos.logback.classic.pattern.DateConverter;
-import ch.qos.logback.classic.pattern.ExtendedThrowableProxyConverter;
-import ch.qos.logback.classic.pattern.KeyValuePairConverter;
 import ch.qos.logback.classic.pattern.LevelConverter;
 import ch.qos.logback.classic.pattern.LineSeparatorConverter;
 import ch.qos.logback.classic.pattern.LoggerConverter;
@@ -15,16 +11,13 @@ import ch.qos.logback.classic.pattern.MessageConverter;
 import ch.qos.logback.classic.pattern.RelativeTimeConverter;
 import ch.qos.logback.classic.pattern.TargetLengthBasedClassNameAbbreviator;
 import ch.qos.logback.classic.pattern.ThreadConverter;
-import ch.qos.logback.classic.pattern.ThrowableHandlingConverter;
-import ch.qos.logback.classic.pattern.ThrowableProxyConverter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.Context;
+import ch.qos.logback.core.ContextBase;
 import ch.qos.logback.core.CoreConstants;
-import ch.qos.logback.core.pattern.CompositeConverter;
 import ch.qos.logback.core.pattern.Converter;
-import ch.qos.logback.core.pattern.ConverterUtil;
 import ch.qos.logback.core.pattern.DynamicConverter;
 import ch.qos.logback.core.pattern.IdentityCompositeConverter;
+import ch.qos.logback.core.pattern.LiteralConverter;
 import ch.qos.logback.core.pattern.parser.CompositeNode;
 import ch.qos.logback.core.pattern.parser.Node;
 import ch.qos.logback.core.pattern.parser.Parser;
@@ -42,189 +35,137 @@ import java.time.zone.ZoneRules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
+import java.util.Objects;
 
 /**
- * Compiles a logback pattern into {@link ByteConverter}s the way {@code PatternLayout} compiles it
- * into logback converters, so that the two print the same bytes:
+ * Turns the converter chain that logback's own {@code PatternLayout} compiled and started for a
+ * pattern into {@link ByteConverter}s: each converter whose output Spool can write straight to bytes
+ * (by its exact class and options) becomes a fast-path converter; every other converter is kept
+ * and called as it is ({@link ByteConverter.Delegate}).
  *
- * <ul>
- *   <li>parsing is logback's own {@link Parser} (escapes, options, modifiers, groups);</li>
- *   <li>each conversion word is resolved through {@link PatternLayout#getEffectiveConverterMap()}
- *       of a layout in the same context, so aliases and user {@code conversionRule}s resolve to the
- *       converter class logback would use; a word that resolves to a class this compiler does not
- *       reimplement (or delegate) is an error naming the word, never different output;</li>
- *   <li>if no converter prints throwables, a {@code ThrowableProxyConverter} (or the extended one
- *       when packaging data is on) is appended, as logback's {@code EnsureExceptionHandling} does.</li>
- * </ul>
+ * <p>Why start from logback's chain rather than from the pattern: parsing, conversion-word lookup
+ * (defaults, {@code <conversionRule>}s, Spring Boot's rules), option handling, error statuses and
+ * the rendering of errors ({@code %PARSER_ERROR[word]}), converter start-up and logback's implicit
+ * {@code %ex} ({@code EnsureExceptionHandling}) are then logback's by construction, for every
+ * pattern and every future converter. Spool only chooses, per converter, whether it can print the
+ * same bytes faster; when unsure (a subclass, an option it does not model, a date pattern core
+ * prints differently) it delegates, so a wrong choice costs speed, never different output.
+ *
+ * <p>The chain is logback's {@code PatternLayoutBase.head}, captured through the layout's public
+ * {@code PostCompileProcessor} hook (see {@link SpoolEncoder#start()}).
  *
  * <p>Internal to the logback adapter.
  */
 final class PatternCompiler {
 
-    /**
-     * Foreign converters rendered by themselves (see {@link ByteConverter.Delegate}): Spring Boot's,
-     * so that its default console pattern works unchanged. Matched by name: Spring is not a
-     * dependency.
-     */
-    static final Set<String> DELEGATED = Set.of(
-            "org.springframework.boot.logging.logback.ColorConverter",
-            "org.springframework.boot.logging.logback.EnclosedInSquareBracketsConverter",
-            "org.springframework.boot.logging.logback.ApplicationNameConverter",
-            "org.springframework.boot.logging.logback.CorrelationIdConverter");
-
-    private final Context context;
-    @SuppressWarnings("rawtypes") // logback's converter map is typed with the raw DynamicConverter
-    private final Map<String, Supplier<DynamicConverter>> converters;
-    private final Consumer<String> warn;
-    private final Parser<ILoggingEvent> logbackParser;
-
-    private PatternCompiler(Context context, Consumer<String> warn, Parser<ILoggingEvent> logbackParser) {
-        this.context = context;
-        this.warn = warn;
-        this.logbackParser = logbackParser;
-        PatternLayout layout = new PatternLayout();
-        layout.setContext(context);
-        this.converters = layout.getEffectiveConverterMap();
+    private PatternCompiler() {
     }
 
     /**
-     * Compiles {@code pattern}.
+     * Compiles a started chain.
      *
-     * @param warn receives warnings that logback would also report (and still print the line)
+     * @param head    the first converter of a started {@code PatternLayout}
+     * @param pattern the pattern that layout compiled
      * @return the converters in order
-     * @throws IllegalArgumentException naming the unsupported conversion word or the syntax error
      */
-    static ByteConverter[] compile(String pattern, Context context, Consumer<String> warn) {
-        if (pattern == null || pattern.isEmpty()) {
-            throw new IllegalArgumentException("empty pattern");
-        }
-        Node top;
-        Parser<ILoggingEvent> parser;
+    static ByteConverter[] compile(Converter<ILoggingEvent> head, String pattern) {
+        return compileChain(head, parse(pattern));
+    }
+
+    /**
+     * The pattern's node tree, for the converters' options: {@code DynamicConverter.getOptionList()}
+     * is protected, and logback's {@code Compiler} makes exactly one converter per node, in node
+     * order, so walking both in step pairs each converter with its node. Parsed by logback's own
+     * parser into a throwaway context: logback already reported whatever there is to report.
+     *
+     * @return the first node, or {@code null} (then no options are known and those conversions
+     *         are delegated)
+     */
+    private static Node parse(String pattern) {
         try {
-            parser = new Parser<>(pattern);
-            parser.setContext(context);
-            top = parser.parse();
+            Parser<ILoggingEvent> parser = new Parser<>(pattern);
+            parser.setContext(new ContextBase());
+            return parser.parse();
         } catch (ScanException | RuntimeException e) {
-            // logback's parser also throws NumberFormatException, e.g. for "%%" (a literal percent
-            // is "\\%"); PatternLayoutEncoder lets that escape from start(), we report it
-            throw new IllegalArgumentException("cannot parse pattern \"" + pattern + "\": " + e, e);
+            return null;
         }
-        PatternCompiler compiler = new PatternCompiler(context, warn, parser);
-        List<ByteConverter> list = compiler.compileChain(top);
-        boolean handled = false;
-        for (ByteConverter c : list) {
-            handled |= c.handlesThrowable();
-        }
-        if (!handled) {
-            list.add(compiler.defaultThrowableConverter());
+    }
+
+    private static ByteConverter[] compileChain(Converter<ILoggingEvent> head, Node top) {
+        List<ByteConverter> list = new ArrayList<>();
+        Node n = top;
+        for (Converter<ILoggingEvent> c = head; c != null; c = c.getNext()) {
+            list.add(compileOne(c, n));
+            n = n == null ? null : n.getNext(); // past the last node: EnsureExceptionHandling's %ex
         }
         return list.toArray(new ByteConverter[0]);
     }
 
-    private List<ByteConverter> compileChain(Node top) {
-        List<ByteConverter> list = new ArrayList<>();
-        for (Node n = top; n != null; n = n.getNext()) {
-            // Node's type constants are package-private: tell the node kinds apart by class
-            if (n instanceof CompositeNode) {
-                list.add(compileComposite((CompositeNode) n));
-            } else if (n instanceof SimpleKeywordNode) {
-                list.add(compileKeyword((SimpleKeywordNode) n));
-            } else if (n.getValue() instanceof String) {
-                list.add(new ByteConverter.Literal((String) n.getValue()));
-            } else {
-                throw new IllegalArgumentException("unexpected pattern node " + n);
-            }
+    /** @return the fast-path converter printing what {@code c} prints, or a delegate to {@code c} */
+    private static ByteConverter compileOne(Converter<ILoggingEvent> c, Node node) {
+        // exact classes only: a subclass (a conversionRule's own converter) may print anything
+        Class<?> type = c.getClass();
+        if (type == LiteralConverter.class) {
+            return new ByteConverter.Literal(c.convert(null));
         }
-        return list;
-    }
-
-    private ByteConverter compileComposite(CompositeNode cn) {
-        String word = (String) cn.getValue();
-        DynamicConverter<ILoggingEvent> dc = instantiate(word);
-        if (dc != null && dc.getClass() == IdentityCompositeConverter.class) {
-            List<ByteConverter> children = compileChain(cn.getChildNode());
-            Fmt fmt = Fmt.of(cn.getFormatInfo());
-            Converter<ILoggingEvent> exact = null;
-            if (fmt != null && fmt.max < Integer.MAX_VALUE) {
-                // a cut group keeps logback's own children for the rare cut through non-ASCII text
-                exact = logbackParser.compile(cn.getChildNode(), converters);
-                ConverterUtil.setContextForConverters(context, exact);
-                ConverterUtil.startConverters(exact);
-            }
-            return new ByteConverter.Group(children.toArray(new ByteConverter[0]), fmt, exact);
+        if (!(c instanceof DynamicConverter)) {
+            return new ByteConverter.Delegate(c);
         }
-        if (dc instanceof CompositeConverter && DELEGATED.contains(dc.getClass().getName())) {
-            // Spring Boot's %clr(...) and %esb(...): the group is compiled and rendered by logback
-            // itself (children included), exactly as PatternLayout would
-            CompositeConverter<ILoggingEvent> composite = (CompositeConverter<ILoggingEvent>) dc;
-            Converter<ILoggingEvent> children = logbackParser.compile(cn.getChildNode(), converters);
-            ConverterUtil.setContextForConverters(context, children);
-            ConverterUtil.startConverters(children);
-            composite.setChildConverter(children);
-            return delegate(composite, cn);
-        }
-        throw unsupported(word, dc);
-    }
-
-    private ByteConverter.Delegate delegate(DynamicConverter<ILoggingEvent> dc, SimpleKeywordNode node) {
-        dc.setFormattingInfo(node.getFormatInfo());
-        dc.setOptionList(node.getOptions());
-        dc.setContext(context);
-        dc.start();
-        return new ByteConverter.Delegate(dc);
-    }
-
-    private ByteConverter compileKeyword(SimpleKeywordNode kn) {
-        String word = (String) kn.getValue();
-        DynamicConverter<ILoggingEvent> dc = instantiate(word);
-        if (dc == null) {
-            throw new IllegalArgumentException("unknown conversion word %" + word);
-        }
-        List<String> options = kn.getOptions();
-        String first = options == null || options.isEmpty() ? null : options.get(0);
-        Fmt fmt = Fmt.of(kn.getFormatInfo());
-        Class<?> type = dc.getClass();
+        DynamicConverter<ILoggingEvent> dc = (DynamicConverter<ILoggingEvent>) c;
+        Fmt fmt = Fmt.of(dc.getFormattingInfo());
+        String first = dc.getFirstOption();
+        List<String> options = node instanceof SimpleKeywordNode ? ((SimpleKeywordNode) node).getOptions() : null;
+        // the node must be this converter's: its first option is the one the converter was given
+        boolean optionsKnown = node instanceof SimpleKeywordNode
+                && Objects.equals(first, options == null || options.isEmpty() ? null : options.get(0));
+        ByteConverter fast = null;
         if (type == DateConverter.class) {
-            return date(word, options, fmt);
+            fast = optionsKnown ? date(options, fmt) : null;
         } else if (type == LevelConverter.class) {
-            return new ByteConverter.LevelName(fmt);
+            fast = new ByteConverter.LevelName(fmt);
         } else if (type == ThreadConverter.class) {
-            return new ByteConverter.ThreadName(fmt);
+            fast = new ByteConverter.ThreadName(fmt);
         } else if (type == LoggerConverter.class) {
-            return logger(first, fmt);
+            fast = logger(first, fmt);
         } else if (type == MessageConverter.class) {
-            return new ByteConverter.Message(fmt);
+            fast = new ByteConverter.Message(fmt);
         } else if (type == LineSeparatorConverter.class) {
-            return new ByteConverter.Literal(Fmt.apply(fmt, CoreConstants.LINE_SEPARATOR));
+            fast = new ByteConverter.Literal(Fmt.apply(fmt, CoreConstants.LINE_SEPARATOR));
         } else if (type == MDCConverter.class) {
+            // MDCConverter.start(): the same split of "key:-default"
             String[] keyInfo = OptionHelper.extractDefaultReplacement(first);
-            return new ByteConverter.Mdc(keyInfo[0], keyInfo[1] != null ? keyInfo[1] : "", fmt);
+            fast = new ByteConverter.Mdc(keyInfo[0], keyInfo[1] != null ? keyInfo[1] : "", fmt);
         } else if (type == ContextNameConverter.class) {
-            return new ByteConverter.ContextName(fmt);
+            fast = new ByteConverter.ContextName(fmt);
         } else if (type == RelativeTimeConverter.class) {
-            return new ByteConverter.Relative(fmt);
-        } else if (dc instanceof ThrowableHandlingConverter || type == KeyValuePairConverter.class
-                || DELEGATED.contains(type.getName())) {
-            return delegate(dc, kn);
+            fast = new ByteConverter.Relative(fmt);
+        } else if (type == IdentityCompositeConverter.class && node instanceof CompositeNode) {
+            fast = group((IdentityCompositeConverter<ILoggingEvent>) dc, ((CompositeNode) node).getChildNode(), fmt);
         }
-        throw unsupported(word, dc);
+        return fast != null ? fast : new ByteConverter.Delegate(dc);
     }
 
-    /** Mirrors {@code EnsureExceptionHandling}: extended when the context has packaging data on. */
-    private ByteConverter defaultThrowableConverter() {
-        ThrowableProxyConverter dc = context instanceof LoggerContext && ((LoggerContext) context).isPackagingDataEnabled()
-                ? new ExtendedThrowableProxyConverter() : new ThrowableProxyConverter();
-        dc.setContext(context);
-        dc.start();
-        return new ByteConverter.Delegate(dc);
+    /**
+     * {@code %(...)}: its children compiled in turn. A group cut by a maximum width must be able
+     * to render its exact text a second time for a cut through non-ASCII text (see
+     * {@link Fmt#region}); calling a delegated child twice could change its output (a counter such
+     * as {@code %lsn}), so such a group is delegated whole.
+     */
+    private static ByteConverter group(IdentityCompositeConverter<ILoggingEvent> cc, Node childNodes, Fmt fmt) {
+        ByteConverter[] children = compileChain(cc.getChildConverter(), childNodes);
+        boolean cut = fmt != null && fmt.max < Integer.MAX_VALUE;
+        if (cut) {
+            for (ByteConverter child : children) {
+                if (child instanceof ByteConverter.Delegate) {
+                    return null;
+                }
+            }
+        }
+        return new ByteConverter.Group(children, fmt, cut ? cc.getChildConverter() : null);
     }
 
     /** Mirrors {@code NamedConverter.start()}: 0 = class name only, N &gt; 0 = target length, else none. */
-    private ByteConverter logger(String option, Fmt fmt) {
+    private static ByteConverter logger(String option, Fmt fmt) {
         if (option == null) {
             return new ByteConverter.LoggerName(null, fmt);
         }
@@ -237,69 +178,34 @@ final class PatternCompiler {
             }
             return new ByteConverter.LoggerName(null, fmt);
         } catch (NumberFormatException e) {
-            warn.accept("failed to parse integer string [" + option + "] of %logger; printing full logger names as logback does");
-            return new ByteConverter.LoggerName(null, fmt);
+            return new ByteConverter.LoggerName(null, fmt); // logback reported it and prints full names
         }
     }
 
     /**
      * Mirrors {@code DateConverter.start()}: option 1 the pattern (or ISO8601 / STRICT), option 2 the
-     * zone, option 3 the locale; an invalid pattern falls back to ISO8601 with a warning. Core's
-     * {@link TimestampFormat} must then print exactly what {@link DateTimeFormatter} prints; that is
-     * checked here on instants around every interesting boundary, so a pattern it renders
-     * differently is a configuration error rather than different output.
+     * zone, option 3 the locale. Core's {@link TimestampFormat} must then print exactly what
+     * {@link DateTimeFormatter} (logback's {@code CachingDateFormatter}) prints; that is checked
+     * here on instants around every interesting boundary. A pattern logback rejected (it fell back
+     * to ISO8601 with a warning), one core cannot render or renders differently is left to
+     * logback's converter.
+     *
+     * @return the fast converter, or {@code null} to delegate
      */
-    private ByteConverter date(String word, List<String> options, Fmt fmt) {
-        // null, ISO8601 and STRICT resolve as in DateConverter (CoreConstants.ISO8601_PATTERN, ...)
+    private static ByteConverter date(List<String> options, Fmt fmt) {
         String pattern = NamedDatePatterns.logback(options == null || options.isEmpty() ? null : options.get(0));
         ZoneId zone;
-        try {
-            zone = options != null && options.size() > 1 ? ZoneId.of(options.get(1)) : ZoneId.systemDefault();
-        } catch (DateTimeException e) {
-            throw new IllegalArgumentException("%" + word + ": unknown time zone '" + options.get(1) + "'", e);
-        }
-        Locale locale = options != null && options.size() > 2 ? Locale.forLanguageTag(options.get(2)) : Locale.getDefault();
         DateTimeFormatter reference;
-        try {
-            reference = DateTimeFormatter.ofPattern(pattern).withZone(zone).withLocale(locale);
-        } catch (IllegalArgumentException e) {
-            warn.accept("Could not instantiate SimpleDateFormat with pattern " + pattern + "; using " + CoreConstants.ISO8601_PATTERN + " as logback does");
-            pattern = CoreConstants.ISO8601_PATTERN;
-            reference = DateTimeFormatter.ofPattern(pattern).withZone(zone).withLocale(locale);
-        }
         TimestampFormat format;
         try {
+            zone = options != null && options.size() > 1 ? ZoneId.of(options.get(1)) : ZoneId.systemDefault();
+            Locale locale = options != null && options.size() > 2 ? Locale.forLanguageTag(options.get(2)) : Locale.getDefault();
+            reference = DateTimeFormatter.ofPattern(pattern).withZone(zone).withLocale(locale);
             format = TimestampFormat.ofPattern(pattern, zone);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("%" + word + "{" + pattern + "}: date pattern not supported by SpoolEncoder: " + e.getMessage(), e);
-        }
-        String mismatch = DateCheck.firstMismatch(format, reference, zone);
-        if (mismatch != null) {
-            throw new IllegalArgumentException("%" + word + "{" + pattern + "}: date pattern not supported by SpoolEncoder (" + mismatch + ")");
-        }
-        return new ByteConverter.Date(format, fmt);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private DynamicConverter<ILoggingEvent> instantiate(String word) {
-        Supplier<DynamicConverter> supplier = converters.get(word);
-        if (supplier == null) {
             return null;
         }
-        try {
-            return (DynamicConverter<ILoggingEvent>) supplier.get();
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException("cannot instantiate the converter of %" + word + ": " + e, e);
-        }
-    }
-
-    private static IllegalArgumentException unsupported(String word, DynamicConverter<?> dc) {
-        return new IllegalArgumentException("conversion word %" + word
-                + (dc == null ? " is unknown" : " (" + dc.getClass().getName() + ") is not supported by SpoolEncoder")
-                + "; supported: %d %date %level %le %p %thread %t %logger %lo %c %msg %m %message %n %X %mdc"
-                + " %ex %exception %throwable %xEx %rEx %nopex %kvp %contextName %cn %relative %r %(...)"
-                + " and Spring Boot's %clr %esb %applicationName %correlationId %wex %wEx"
-                + " — use PatternLayoutEncoder inside SpoolAppender for other conversions");
+        return DateCheck.firstMismatch(format, reference, zone) == null ? new ByteConverter.Date(format, fmt) : null;
     }
 
     /** Compares core's {@link TimestampFormat} with {@link DateTimeFormatter} on probing instants. */

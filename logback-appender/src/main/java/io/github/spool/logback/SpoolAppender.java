@@ -291,6 +291,9 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
             try {
                 line.reset();
                 fast.encodeTo(event, line);
+                if (line.length() == 0) {
+                    return; // a pattern logback rejected prints "": nothing to write, as below
+                }
                 result = s.append(line.array(), 0, line.length(), severity);
             } finally {
                 if (owner) {

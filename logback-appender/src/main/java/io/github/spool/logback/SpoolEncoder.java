@@ -1,39 +1,48 @@
 package io.github.spool.logback;
 
+import ch.qos.logback.classic.PatternLayout;
+import ch.qos.logback.classic.pattern.EnsureExceptionHandling;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.encoder.EncoderBase;
+import ch.qos.logback.core.Context;
+import ch.qos.logback.core.pattern.Converter;
+import ch.qos.logback.core.pattern.PatternLayoutEncoderBase;
+import ch.qos.logback.core.pattern.PostCompileProcessor;
 import io.github.spool.text.ByteLineBuilder;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
- * logback encoder with a {@code <pattern>} as in {@code PatternLayoutEncoder}, encoding straight to
- * UTF-8 bytes: dates through core's per-second timestamp cache, names from per-name caches of their
- * encoded (abbreviated, padded) bytes, text through core's allocation-free UTF-8 encoder.
+ * logback encoder with a {@code <pattern>} as in {@code PatternLayoutEncoder}: it accepts every
+ * pattern and setting {@code PatternLayoutEncoder} accepts and prints, byte for byte, what it
+ * prints, encoding straight to UTF-8 bytes where it can.
  *
- * <p>For the conversions it supports its output is byte-for-byte what {@code PatternLayoutEncoder}
- * with {@code <charset>UTF-8</charset>} prints for the same pattern and event (UTF-8 is also
- * logback's default on JDK 18 and later). Supported: {@code %d}/{@code %date} with pattern, named
- * formats, zone and locale options; {@code %level}/{@code %le}/{@code %p}; {@code %thread}/{@code
- * %t}; {@code %logger{N}}/{@code %lo}/{@code %c}; {@code %msg}/{@code %m}/{@code %message}; {@code
- * %n}; {@code %X{key:-default}}/{@code %mdc}; {@code %contextName}/{@code %cn}; {@code
- * %relative}/{@code %r}; {@code %(...)} groups; literal text and escapes; all width modifiers; the
- * throwable conversions ({@code %ex}, {@code %throwable}, {@code %exception}, {@code %xEx},
- * {@code %rEx}, {@code %nopex} and their options) and {@code %kvp}, which are rendered by logback's
- * own converters; and logback's implicit {@code %ex} when the pattern prints no throwable. Any other
- * conversion word is a configuration error naming it: the encoder does not start.
+ * <p>How: {@link #start()} does exactly what {@code PatternLayoutEncoder.start()} does (a
+ * {@link PatternLayout} in the same context, same pattern, same {@code outputPatternAsHeader}), so
+ * parsing, {@code <conversionRule>}s, status messages and the rendering of a bad pattern are
+ * logback's own. It then takes the converter chain that layout compiled and started and, per
+ * converter, either prints the same bytes itself (dates through core's per-second timestamp cache,
+ * levels pre-encoded, thread and logger names from caches of their encoded text, messages and MDC
+ * values through core's allocation-free UTF-8 encoder, literals, {@code %n}, {@code %contextName},
+ * {@code %relative}, {@code %(...)} groups, all width modifiers), or lets that very logback
+ * converter append its text, which is then encoded into the line. See {@link PatternCompiler}.
  *
- * <p>{@link #encodeTo(ILoggingEvent, ByteLineBuilder)} is the allocation-free path that
- * {@link SpoolAppender} uses; {@link #encode(ILoggingEvent)} returns a {@code byte[]} for use under
- * any other appender.
+ * <p>The byte path needs the line's charset to be UTF-8: {@code <charset>} if set, else the JVM's
+ * default charset, as in {@code PatternLayoutEncoder} (UTF-8 by default on JDK 18 and later). With
+ * any other charset every line goes through the layout and {@code String.getBytes(charset)}, as in
+ * {@code PatternLayoutEncoder}.
+ *
+ * <p>{@link #encodeTo(ILoggingEvent, ByteLineBuilder)} is the path {@link SpoolAppender} uses,
+ * allocation-free for the fast-path conversions; {@link #encode(ILoggingEvent)} returns a
+ * {@code byte[]} for use under any other appender.
  */
-public class SpoolEncoder extends EncoderBase<ILoggingEvent> {
+public class SpoolEncoder extends PatternLayoutEncoderBase<ILoggingEvent> {
 
     private static final int RETAINED = 512;
 
-    private String pattern;
-    private Charset charset = StandardCharsets.UTF_8;
+    /** The byte path, or {@code null}: the layout did not start, or the charset is not UTF-8. */
     private volatile ByteConverter[] converters;
     private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
 
@@ -41,56 +50,34 @@ public class SpoolEncoder extends EncoderBase<ILoggingEvent> {
     public SpoolEncoder() {
     }
 
-    /** @param pattern a logback pattern, as for {@code PatternLayoutEncoder} */
-    public void setPattern(String pattern) {
-        this.pattern = pattern;
-    }
-
-    /** @return the pattern */
-    public String getPattern() {
-        return pattern;
-    }
-
     /**
-     * Accepts {@code <charset>} for drop-in compatibility with {@code PatternLayoutEncoder}
-     * configurations; only UTF-8 is supported, anything else makes {@link #start()} fail.
-     *
-     * @param charset the charset
-     */
-    public void setCharset(Charset charset) {
-        this.charset = charset;
-    }
-
-    /** @return the configured charset; always UTF-8 once started */
-    public Charset getCharset() {
-        return charset;
-    }
-
-    /**
-     * Compiles the pattern. An empty pattern, a syntax error, an unsupported conversion word or a
-     * date pattern core cannot render exactly is reported as an error status naming it, and the
-     * encoder stays stopped.
+     * Starts as {@code PatternLayoutEncoder.start()} does (same layout, same statuses; an exception
+     * the layout throws for a malformed pattern propagates as it does there), then compiles the
+     * layout's converter chain into the byte path.
      */
     @Override
     public void start() {
-        if (charset != null && !StandardCharsets.UTF_8.equals(charset)) {
-            addError("SpoolEncoder writes UTF-8 only; charset " + charset + " is not supported (use PatternLayoutEncoder)");
-            return;
-        }
-        try {
-            converters = PatternCompiler.compile(pattern, getContext(), this::addWarn);
-        } catch (IllegalArgumentException e) {
-            addError("SpoolEncoder pattern \"" + pattern + "\": " + e.getMessage(), e.getCause());
-            return;
-        }
+        PatternLayout patternLayout = new PatternLayout();
+        patternLayout.setContext(context);
+        patternLayout.setPattern(getPattern());
+        patternLayout.setOutputPatternAsHeader(outputPatternAsHeader);
+        ChainCapture chain = new ChainCapture();
+        patternLayout.setPostCompileProcessor(chain);
+        patternLayout.start();
+        this.layout = patternLayout;
+        converters = patternLayout.isStarted() && chain.head != null && utf8(getCharset())
+                ? PatternCompiler.compile(chain.head, getPattern()) : null;
         super.start();
+    }
+
+    private static boolean utf8(Charset configured) {
+        return StandardCharsets.UTF_8.equals(configured != null ? configured : Charset.defaultCharset());
     }
 
     /**
      * Appends the encoded event to {@code out} (after what it already holds). Allocation-free when
-     * the names it prints are cached, the date's second is rendered, and the event has neither
-     * throwable nor key-value pairs; the message string itself is logback's
-     * {@code getFormattedMessage()}.
+     * every conversion is on the fast path, the names it prints are cached, the date's second is
+     * rendered, and the event has neither throwable nor key-value pairs.
      *
      * @param event the event
      * @param out   the builder to append to
@@ -98,7 +85,11 @@ public class SpoolEncoder extends EncoderBase<ILoggingEvent> {
     public void encodeTo(ILoggingEvent event, ByteLineBuilder out) {
         ByteConverter[] cs = converters;
         if (cs == null) {
-            return; // not started: PatternLayout prints "" too
+            if (layout != null) {
+                byte[] bytes = super.encode(event); // not UTF-8, or a pattern logback rejected: its own path
+                out.append(bytes, 0, bytes.length);
+            }
+            return;
         }
         int start = out.length();
         boolean lone = false;
@@ -118,6 +109,9 @@ public class SpoolEncoder extends EncoderBase<ILoggingEvent> {
      */
     @Override
     public byte[] encode(ILoggingEvent event) {
+        if (converters == null) {
+            return super.encode(event);
+        }
         Scratch sc = scratch.get();
         if (sc.busy) {
             // re-entered from a toString() that logs while this thread encodes: own builder
@@ -137,16 +131,38 @@ public class SpoolEncoder extends EncoderBase<ILoggingEvent> {
         }
     }
 
-    /** @return {@code null}: no header, as {@code PatternLayoutEncoder} without {@code outputPatternAsHeader} */
-    @Override
-    public byte[] headerBytes() {
-        return null;
+    /**
+     * How each top-level conversion of the started pattern is printed: {@code "fast:<kind>"} or
+     * {@code "delegated:<logback converter class>"}; empty when the whole line goes through the
+     * layout (not started, or a charset other than UTF-8). For diagnostics and tests.
+     *
+     * @return one entry per converter, in order
+     */
+    List<String> describe() {
+        ByteConverter[] cs = converters;
+        List<String> out = new ArrayList<>();
+        if (cs != null) {
+            for (ByteConverter c : cs) {
+                out.add(c.describe());
+            }
+        }
+        return out;
     }
 
-    /** @return {@code null}: no footer */
-    @Override
-    public byte[] footerBytes() {
-        return null;
+    /**
+     * Runs logback's own post-compile step ({@code PatternLayout}'s default, which appends
+     * {@code %ex} when the pattern prints no throwable) and keeps the head of the chain, which
+     * {@code PatternLayoutBase} does not expose; the layout starts the converters right after.
+     */
+    private static final class ChainCapture implements PostCompileProcessor<ILoggingEvent> {
+        private final EnsureExceptionHandling ensure = new EnsureExceptionHandling();
+        Converter<ILoggingEvent> head;
+
+        @Override
+        public void process(Context context, Converter<ILoggingEvent> head) {
+            ensure.process(context, head);
+            this.head = head;
+        }
     }
 
     /** A thread's reusable builder for {@link #encode} and whether it is in use. */

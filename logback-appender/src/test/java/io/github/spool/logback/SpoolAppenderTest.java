@@ -77,14 +77,6 @@ class SpoolAppenderTest {
         "discardThreshold|<discardThreshold>OFF</discardThreshold>",
         "target|<target>System.log</target>",
         "not both|<target>System.err</target><file>x.log</file>",
-        "%caller|<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%caller %msg%n</pattern></encoder>",
-        "%highlight|<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%highlight(%level) %msg%n</pattern></encoder>",
-        "%nosuchword|<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%nosuchword %msg%n</pattern></encoder>",
-        "yyyy G|<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%d{yyyy G} %msg%n</pattern></encoder>",
-        "Mars/Olympus|<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%d{HH:mm, Mars/Olympus} %msg%n</pattern></encoder>",
-        "cannot parse pattern|<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>100%% done %msg%n</pattern></encoder>",
-        "cannot parse pattern|<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%d{HH:mm}%</pattern></encoder>",
-        "ISO-8859-1|<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%msg%n</pattern><charset>ISO-8859-1</charset></encoder>",
     })
     void badSettingIsAnErrorNamingItAndTheAppenderStaysStopped(String named, String settings) throws Exception {
         String sink = settings.contains("<target>") ? "" : "<file>" + file("bad.log") + "</file>";

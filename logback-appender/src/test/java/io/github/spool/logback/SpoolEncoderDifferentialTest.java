@@ -316,7 +316,7 @@ class SpoolEncoderDifferentialTest {
             return args;
         }
 
-        private static long timestamp(Random rnd) {
+        static long timestamp(Random rnd) {
             switch (rnd.nextInt(4)) {
                 case 0: // around DST changes of 2025 in Europe and the US
                     long[] edges = {1_743_296_400_000L, 1_761_440_400_000L, 1_741_503_600_000L, 1_762_063_200_000L};
@@ -329,7 +329,7 @@ class SpoolEncoderDifferentialTest {
             }
         }
 
-        private static Throwable throwable(Random rnd) {
+        static Throwable throwable(Random rnd) {
             Exception cause = new IllegalStateException(text(rnd, 10));
             Exception e = rnd.nextBoolean() ? new RuntimeException("outer " + text(rnd, 8), cause) : new IOException(text(rnd, 5));
             if (rnd.nextBoolean()) {
@@ -342,7 +342,7 @@ class SpoolEncoderDifferentialTest {
             return e;
         }
 
-        private static String loggerName(Random rnd) {
+        static String loggerName(Random rnd) {
             int segs = 1 + rnd.nextInt(6);
             StringBuilder sb = new StringBuilder();
             for (int i = 0; i < segs; i++) {

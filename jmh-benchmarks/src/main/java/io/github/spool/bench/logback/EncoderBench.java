@@ -177,4 +177,76 @@ public class EncoderBench {
         spool.encodeTo(nextEvent(), line);
         return line.length();
     }
+
+    /**
+     * One conversion at a time, for the per-conversion table in docs/logback.md: the pattern is the
+     * conversion, a space and {@code %msg%n}, on one prebuilt event with an MDC entry, a marker, a
+     * key-value pair and caller data (set, as logback caches it after the first extraction; with a
+     * fresh event a caller conversion also pays for logback's stack walk, both encoders alike).
+     * Run with {@code -p events=1}.
+     */
+    @State(Scope.Thread)
+    public static class Conversion {
+        @Param({"%d{HH:mm:ss.SSS}", "%level", "%thread", "%logger{36}", "%msg", "%X{user}", "%mdc", "%relative", "%contextName",
+            "%-5(%level %thread)", "%caller{1}", "%class", "%method", "%line", "%file", "%marker", "%kvp", "%property{app}",
+            "%sn", "%lsn", "%micros", "%epoch", "%highlight(%level)", "%cyan(%logger{15})", "%replace(%msg){'[\\r\\n]', '_'}",
+            "%prefix(%X{user})", "%maskedKvp{id}", "%nopex", "%ex"})
+        String conversion;
+
+        PatternLayoutEncoder logback;
+        SpoolEncoder spool;
+        LoggingEvent event;
+        final ByteLineBuilder line = new ByteLineBuilder(256);
+
+        @Setup
+        public void setup() {
+            LoggerContext lc = new LoggerContext();
+            lc.putProperty("app", "shop");
+            lc.setSequenceNumberGenerator(new ch.qos.logback.core.spi.BasicSequenceNumberGenerator());
+            String pattern = conversion + " %msg%n";
+            logback = new PatternLayoutEncoder();
+            logback.setContext(lc);
+            logback.setPattern(pattern);
+            logback.setCharset(StandardCharsets.UTF_8);
+            logback.start();
+            spool = new SpoolEncoder();
+            spool.setContext(lc);
+            spool.setPattern(pattern);
+            spool.setCharset(StandardCharsets.UTF_8);
+            spool.start();
+            LoggingEvent e = new LoggingEvent();
+            e.setLoggerContext(lc);
+            e.setLoggerContextRemoteView(lc.getLoggerContextRemoteView());
+            e.setLevel(Level.INFO);
+            e.setLoggerName("com.example.orders.service.OrderProcessingService");
+            e.setThreadName("producer-2");
+            e.setMessage("Order processed id={} status={} size={}");
+            e.setArgumentArray(new Object[] {500_000, "OK", 7});
+            e.setTimeStamp(1_763_774_400_000L);
+            e.setMDCPropertyMap(Collections.singletonMap("user", "alice"));
+            e.addMarker(org.slf4j.MarkerFactory.getMarker("AUDIT"));
+            e.setKeyValuePairs(new java.util.ArrayList<>(java.util.List.of(new org.slf4j.event.KeyValuePair("id", 42))));
+            e.setCallerData(new StackTraceElement[] {new StackTraceElement("com.example.orders.OrderController", "ship", "OrderController.java", 87)});
+            e.setSequenceNumber(12);
+            if (conversion.equals("%ex")) {
+                e.setThrowableProxy(new ch.qos.logback.classic.spi.ThrowableProxy(new IllegalStateException("declined")));
+            }
+            event = e;
+            if (!conversion.equals("%lsn") && !Arrays.equals(logback.encode(e), spool.encode(e))) {
+                throw new IllegalStateException("encoders disagree on " + conversion);
+            }
+        }
+    }
+
+    @Benchmark
+    public byte[] conversionPatternLayoutEncoder(Conversion c) {
+        return c.logback.encode(c.event);
+    }
+
+    @Benchmark
+    public int conversionSpoolEncoderIntoBuilder(Conversion c) {
+        c.line.reset();
+        c.spool.encodeTo(c.event, c.line);
+        return c.line.length();
+    }
 }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A minimal Spring Boot application ({@link SpringMain}) in a forked JVM with
- * {@code logback-spring.xml}: the {@code springProfile} "spool" routes everything through
+ * {@code spool-profile-logback-spring.xml} (named by {@code logging.config}, so that other tests get Spring Boot's
+ * default configuration): the {@code springProfile} "spool" routes everything through
  * SpoolAppender with Spring Boot's own {@code CONSOLE_LOG_PATTERN} ({@code %clr}, {@code %esb},
  * {@code %wEx} included) and, as the oracle, through a logback FileAppender with
  * PatternLayoutEncoder and the same pattern. Standard output must equal the oracle byte for byte.
@@ -33,7 +34,8 @@ class SpringBootIntegrationTest {
         Path reference = dir.resolve("reference.log");
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder pb = new ProcessBuilder(java, "-Xmx256m", "-XX:+UseSerialGC", "-Dspool.reference.file=" + reference,
-                "-cp", System.getProperty("java.class.path"), SpringMain.class.getName(), "2000", "--spring.profiles.active=spool");
+                "-cp", System.getProperty("java.class.path"), SpringMain.class.getName(), "2000", "--spring.profiles.active=spool",
+                "--logging.config=classpath:spool-profile-logback-spring.xml");
         pb.redirectOutput(out.toFile());
         pb.redirectError(err.toFile());
         Process p = pb.start();
