@@ -154,6 +154,7 @@ class WriterContainmentTest {
         assertFalse(writer.isAlive(), "the writer gave up");
         assertFalse(spool.stop(1, TimeUnit.SECONDS), "stop does not claim a drain that did not happen");
         assertBooksBalance(spool, accepted);
+        assertEquals(4L * 50_000, accepted + spool.stats().getEventsRefused(), "every refusal after the death is counted");
         assertTrue(status.toString().contains("writer thread failed"), status::toString);
     }
 

@@ -41,6 +41,12 @@ public interface SpoolAppenderMXBean {
      */
     long getFailedCopies();
 
+    /**
+     * @return events refused because the appender was stopping or its writer thread had failed
+     *         (the caller got {@code CLOSED}; never accepted)
+     */
+    long getEventsRefused();
+
     /** @return times the writer recovered from a producer that failed half-way through the ring's protocol */
     long getStallRecoveries();
 

@@ -87,6 +87,11 @@ public final class SpoolAppenderStats implements SpoolAppenderMXBean {
     }
 
     @Override
+    public long getEventsRefused() {
+        return ring.refused();
+    }
+
+    @Override
     public long getStallRecoveries() {
         return ring.stallRecoveries();
     }

@@ -99,6 +99,8 @@ public final class ManyToOneCellRing extends RingPadTail {
     private final AtomicLong lostBytes = new AtomicLong();
     /** Records whose copy threw, skipped by the writer (their callers got the throwable). */
     private volatile long failedCopies;
+    /** Records refused because the ring was closed (stopping, or its writer gone). Slow path only. */
+    private final AtomicLong refused = new AtomicLong();
     /** Times the writer recovered from a producer that failed mid-protocol. */
     private final AtomicLong stallRecoveries = new AtomicLong();
     /** Producers parked at the cap, each at most once ({@link Waiter#queued}). Slow path only. */
@@ -390,6 +392,7 @@ public final class ManyToOneCellRing extends RingPadTail {
         int need = oversized ? len : cellSize;
         for (;;) {
             if (closed) {
+                refused.incrementAndGet();
                 return AppendResult.CLOSED;
             }
             if ((Cell) CURRENT.getAcquire(this) != sealed) {
@@ -427,11 +430,12 @@ public final class ManyToOneCellRing extends RingPadTail {
                     // this record: waiting would never end. Drop it, counted.
                     return discard(severity);
                 }
-            } else if (discardable(severity) && waiter.spun() && atCap(need)) {
-                // Another producer holds the flag. It may be installing a cell with room for us,
-                // so a discardable record waits out the short spin phase first (never longer).
-                return discard(severity);
             }
+            // Else another producer holds the flag: it is installing a cell that may have room
+            // for us, within a few hundred nanoseconds unless it is descheduled. Even a
+            // discardable record waits for it — dropping is for when this producer has itself
+            // found the cap — and an installer that never finishes is recovered by the writer
+            // after its stall bound.
             if (!waiter.idle(this)) {
                 // The writer thread itself, appending (a status message routed back to its own
                 // appender): it would wait for itself. Drop the record, counted.
@@ -542,10 +546,6 @@ public final class ManyToOneCellRing extends RingPadTail {
         return AppendResult.DISCARDED;
     }
 
-    private boolean atCap(int need) {
-        return (need > cellSize || pool.isEmpty()) && allocated.get() + need > maxBufferSize;
-    }
-
     /** Per-call waiting state of a producer on the slow path: spin, yield, then park. */
     private static final class Waiter {
         private static final int SPINS = 64;
@@ -561,10 +561,6 @@ public final class ManyToOneCellRing extends RingPadTail {
 
         Waiter(Thread thread) {
             this.thread = thread;
-        }
-
-        boolean spun() {
-            return rounds >= SPINS + YIELDS;
         }
 
         Cell takeDedicated() {
@@ -1127,6 +1123,11 @@ public final class ManyToOneCellRing extends RingPadTail {
     /** @return records whose copy threw, skipped by the writer (never accepted: their callers got the throwable) */
     public long failedCopies() {
         return failedCopies;
+    }
+
+    /** @return records refused ({@link AppendResult#CLOSED}) because the ring was closed */
+    public long refused() {
+        return refused.get();
     }
 
     /** @return recoveries from producers that failed half-way through the protocol */

@@ -5,9 +5,6 @@ import io.github.spool.SpoolConfig;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.status.StatusLogger;
@@ -31,7 +28,12 @@ final class LateWriter {
 
     private final Spool spool;
     private final SpoolConfig config;
-    private FileChannel channel;
+    /**
+     * A stream, not a {@code FileChannel}: late writes run on the caller's thread, and an
+     * interrupted caller must not close fd 1 or fd 2 for the process (an interruptible channel
+     * would; {@code FileOutputStream} writes are not interruptible).
+     */
+    private FileOutputStream channel;
     private boolean failed;
 
     LateWriter(Spool spool, SpoolConfig config) {
@@ -40,7 +42,8 @@ final class LateWriter {
     }
 
     /**
-     * Writes one record once core's drain is complete.
+     * Writes one record once core's drain is complete (or once its writer has failed: core then
+     * refuses records too, and writing them here is better than dropping them).
      *
      * @param bytes  the record
      * @param offset first byte
@@ -57,10 +60,7 @@ final class LateWriter {
                 LOGGER.debug("Spool appender '{}': ring closed by the JVM shutdown hook while log4j2 is still "
                         + "appending; writing the remaining events directly", config.name());
             }
-            ByteBuffer src = ByteBuffer.wrap(bytes, offset, length);
-            while (src.hasRemaining()) {
-                channel.write(src);
-            }
+            channel.write(bytes, offset, length);
         } catch (IOException | RuntimeException e) {
             failed = true;
             LOGGER.error("Spool appender '{}': writing events after the ring closed failed: {}", config.name(),
@@ -68,15 +68,14 @@ final class LateWriter {
         }
     }
 
-    private FileChannel open() throws IOException {
+    private FileOutputStream open() throws IOException {
         switch (config.target()) {
             case STDOUT:
-                return new FileOutputStream(FileDescriptor.out).getChannel();
+                return new FileOutputStream(FileDescriptor.out);
             case STDERR:
-                return new FileOutputStream(FileDescriptor.err).getChannel();
+                return new FileOutputStream(FileDescriptor.err);
             default:
-                return FileChannel.open(config.file(), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                        StandardOpenOption.APPEND);
+                return new FileOutputStream(config.file().toFile(), true);
         }
     }
 
