@@ -210,6 +210,9 @@ class PatternLayoutParityTest {
         TreeSet<String> missing = new TreeSet<>(keys);
         missing.removeAll(VARIANTS.keySet());
         assertTrue(missing.isEmpty(), "converter keys not exercised by this test: " + missing);
+        TreeSet<String> stale = new TreeSet<>(VARIANTS.keySet());
+        stale.removeAll(keys);
+        assertTrue(stale.isEmpty(), "keys in this test that log4j2 does not register: " + stale);
         assertTrue(keys.contains("highlight") && keys.contains("spoolTest") && keys.size() > 80,
                 "the registry was read: " + keys);
     }
