@@ -1,6 +1,7 @@
 package io.github.spool.log4j2.it;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -10,6 +11,7 @@ import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.ThreadContext;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,6 +70,37 @@ class SpoolLayoutInConfigurationTest {
         }
         assertArrayEquals(reference, actual, () -> "reference:\n" + text + "\nspool:\n"
                 + new String(actual, StandardCharsets.ISO_8859_1));
+    }
+
+    /**
+     * Location through async loggers ({@code <AsyncRoot includeLocation="true">}), the Spool
+     * appender with SpoolLayout as the only appender: the caller's class, method and line, rendered
+     * by the delegated {@code %C %M %L}. (log4j2 2.26.1's AsyncLoggerConfig captures the location
+     * on the caller's thread whenever {@code includeLocation} is set, so this checks the rendering;
+     * {@code requiresLocation()} itself is compared with PatternLayout's in SpoolLayoutConfigTest
+     * and PatternLayoutParityTest.)
+     */
+    @Test
+    @Timeout(60)
+    void asyncLoggersPrintTheCallersLocation() throws Exception {
+        Path file = dir.resolve("async.log");
+        String xml = "<?xml version='1.0' encoding='UTF-8'?>\n<Configuration status='warn'><Appenders>"
+                + "<Spool name='spool' fileName='" + file + "'><SpoolLayout pattern='%C{1}.%M:%L %m%n'/></Spool>"
+                + "</Appenders><Loggers><AsyncRoot level='info' includeLocation='true'>"
+                + "<AppenderRef ref='spool'/></AsyncRoot></Loggers></Configuration>\n";
+        Path config = Files.createTempFile(dir, "log4j2-async-", ".xml");
+        Files.writeString(config, xml, StandardCharsets.UTF_8);
+        LoggerContext context = new LoggerContext("async-location", null, config.toUri());
+        context.start();
+        int line;
+        try {
+            line = new Throwable().getStackTrace()[0].getLineNumber() + 1;
+            context.getLogger("app.Async").info("located");
+        } finally {
+            context.stop();
+        }
+        assertEquals("SpoolLayoutInConfigurationTest.asyncLoggersPrintTheCallersLocation:" + line
+                + " located" + System.lineSeparator(), Files.readString(file, StandardCharsets.UTF_8));
     }
 
     /** A full layout element; the selector/replace variants close it themselves and comment out the rest. */
