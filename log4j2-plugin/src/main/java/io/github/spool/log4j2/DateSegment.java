@@ -24,9 +24,12 @@ import org.apache.logging.log4j.util.Constants;
  *
  * <p>Every format is checked at configuration time against log4j2's own {@code
  * DatePatternConverter} over a few hundred instants (every month and weekday, both half days,
- * years 1970-2100, sub-millisecond digits); any difference (a pattern letter core renders
- * otherwise, a non-English locale for month names, log4j2's legacy formatters) is a configuration
- * error, never a silently different timestamp.
+ * years 1970-2100, sub-millisecond digits); on any difference (a pattern letter core renders
+ * otherwise, a non-English locale for month names, log4j2's legacy formatters) {@link #create}
+ * fails and {@link PatternCompiler} leaves the conversion to log4j2's converter. Instants before
+ * 1970 are handed to log4j2's converter at run time: log4j2 2.26.1 prints corrupt digits for
+ * negative epoch milliseconds ({@code 18:51:0),0,-} for 18:51:52,957), and SpoolLayout prints what
+ * PatternLayout prints.
  */
 final class DateSegment extends Segment {
 
@@ -42,30 +45,34 @@ final class DateSegment extends Segment {
     private final Kind kind;
     private final TimestampFormat format;
     private final boolean subMillis;
+    /** log4j2's converter for the same options, for instants before 1970. */
+    private final DatePatternConverter reference;
 
-    private DateSegment(Kind kind, TimestampFormat format) {
+    private DateSegment(Kind kind, TimestampFormat format, DatePatternConverter reference) {
         this.kind = kind;
         this.format = format;
         this.subMillis = format != null && format.needsSubMillis();
+        this.reference = reference;
     }
 
     /**
      * Builds and verifies the conversion.
      *
-     * @param options the conversion's options
+     * @param options   the conversion's options
+     * @param reference log4j2's converter built from the same options
      * @return the segment
      * @throws IllegalArgumentException if core cannot print exactly what log4j2 prints
      */
-    static DateSegment create(String[] options) {
+    static DateSegment create(String[] options, DatePatternConverter reference) {
         if (InstantPatternFormatter.LEGACY_FORMATTERS_ENABLED) {
             throw new IllegalArgumentException("SpoolLayout does not support %d with log4j2.instantFormatter=legacy");
         }
         String option = options.length > 0 ? options[0] : null;
         DateSegment segment;
         if ("UNIX".equals(option)) {
-            segment = new DateSegment(Kind.UNIX_SECONDS, null);
+            segment = new DateSegment(Kind.UNIX_SECONDS, null, reference);
         } else if ("UNIX_MILLIS".equals(option)) {
-            segment = new DateSegment(Kind.UNIX_MILLIS, null);
+            segment = new DateSegment(Kind.UNIX_MILLIS, null, reference);
         } else {
             String pattern = NamedDatePatterns.log4j2(option);
             ZoneId zone = (options.length > 1 && options[1] != null ? TimeZone.getTimeZone(options[1])
@@ -77,15 +84,14 @@ final class DateSegment extends Segment {
                 throw new IllegalArgumentException("SpoolLayout does not support %d{" + String.join("}{", options)
                         + "}: " + e.getMessage(), e);
             }
-            segment = new DateSegment(Kind.PATTERN, format);
+            segment = new DateSegment(Kind.PATTERN, format, reference);
         }
-        segment.verify(options);
+        segment.verify(options, reference);
         return segment;
     }
 
     /** Compares with log4j2's DatePatternConverter on sample instants (configuration time only). */
-    private void verify(String[] options) {
-        DatePatternConverter reference = DatePatternConverter.newInstance(options);
+    private void verify(String[] options, DatePatternConverter reference) {
         SplittableRandom random = new SplittableRandom(20261122L);
         StringBuilder expected = new StringBuilder();
         StringBuilder actual = new StringBuilder();
@@ -115,6 +121,12 @@ final class DateSegment extends Segment {
 
     @Override
     public void encode(LogEvent event, LineBuffer out, StringBuilder scratch) {
+        if (event.getTimeMillis() < 0) {
+            scratch.setLength(0);
+            reference.format(event, scratch);
+            out.append(scratch);
+            return;
+        }
         switch (kind) {
             case PATTERN:
                 if (subMillis) {
@@ -134,6 +146,10 @@ final class DateSegment extends Segment {
 
     @Override
     public void format(LogEvent event, StringBuilder sb) {
+        if (event.getTimeMillis() < 0) {
+            reference.format(event, sb);
+            return;
+        }
         switch (kind) {
             case PATTERN:
                 byte[] bytes = Constants.ENABLE_THREADLOCALS ? CHARS_SCRATCH.get() : new byte[format.maxLength()];

@@ -44,4 +44,14 @@ final class FormattedSegment extends Segment {
     public boolean handlesThrowable() {
         return field.handlesThrowable();
     }
+
+    @Override
+    boolean isBytePath() {
+        return field.isBytePath();
+    }
+
+    @Override
+    public String toString() {
+        return "Formatted" + field;
+    }
 }

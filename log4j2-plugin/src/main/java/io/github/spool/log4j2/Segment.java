@@ -37,4 +37,18 @@ abstract class Segment {
     boolean handlesThrowable() {
         return false;
     }
+
+    /**
+     * @return {@code true} for Spool's own garbage-free rendering, {@code false} for a conversion
+     *         rendered by log4j2's converter ({@link FormatterSegment}) on events without a throwable
+     */
+    boolean isBytePath() {
+        return true;
+    }
+
+    /** @return the kind of segment, for {@code SpoolLayout.describe()} */
+    @Override
+    public String toString() {
+        return getClass().getSimpleName();
+    }
 }

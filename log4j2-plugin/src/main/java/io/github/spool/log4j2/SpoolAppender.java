@@ -226,11 +226,6 @@ public final class SpoolAppender extends AbstractAppender {
         @PluginBuilderAttribute
         private String discardThreshold;
 
-        /** Set by a nested {@code <SpoolLayout>} that rejected its pattern (see {@link SpoolLayout}). */
-        @PluginBuilderAttribute(SpoolLayout.INVALID_LAYOUT_ATTRIBUTE)
-        @SuppressWarnings("log4j.public.setter") // set only by SpoolLayout, through the node; no setter on purpose
-        private String layoutRejected;
-
         Builder() {
         }
 
@@ -297,12 +292,6 @@ public final class SpoolAppender extends AbstractAppender {
         @Override
         public SpoolAppender build() {
             try {
-                if (layoutRejected != null) {
-                    // log4j2 would otherwise build this appender with PatternLayout %m%n: different
-                    // output behind one status line, and no CR/LF neutralising for %enc{%m}{CRLF}
-                    throw new IllegalArgumentException("its <" + SpoolLayout.PLUGIN_NAME + "> rejected the pattern ("
-                            + layoutRejected + "); the appender is not created rather than fall back to PatternLayout %m%n");
-                }
                 SpoolConfig config = toSpoolConfig();
                 return new SpoolAppender(getName(), getFilter(), getOrCreateLayout(), isIgnoreExceptions(),
                         getPropertyArray(), config);

@@ -5,44 +5,45 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.Layout;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.Node;
 import org.apache.logging.log4j.core.config.plugins.Plugin;
-import org.apache.logging.log4j.core.config.plugins.PluginAttribute;
+import org.apache.logging.log4j.core.config.plugins.PluginBuilderAttribute;
+import org.apache.logging.log4j.core.config.plugins.PluginBuilderFactory;
 import org.apache.logging.log4j.core.config.plugins.PluginConfiguration;
-import org.apache.logging.log4j.core.config.plugins.PluginFactory;
-import org.apache.logging.log4j.core.config.plugins.PluginNode;
+import org.apache.logging.log4j.core.config.plugins.PluginElement;
 import org.apache.logging.log4j.core.layout.AbstractStringLayout;
 import org.apache.logging.log4j.core.layout.ByteBufferDestination;
-import org.apache.logging.log4j.status.StatusLogger;
+import org.apache.logging.log4j.core.layout.PatternLayout;
+import org.apache.logging.log4j.core.layout.PatternSelector;
+import org.apache.logging.log4j.core.pattern.RegexReplacement;
 import org.apache.logging.log4j.util.Constants;
 
 /**
- * {@code <SpoolLayout pattern="..." charset="UTF-8" alwaysWriteExceptions="true"/>}: a
- * garbage-free layout that prints, for the conversions it supports, byte for byte what {@code
- * <PatternLayout>} prints for the same pattern and event, and rejects every other conversion at
- * configuration time (a status-logger error naming it; plugin creation fails).
+ * {@code <SpoolLayout pattern="..."/>}: accepts every attribute and element of log4j2 2.26.1's
+ * {@code <PatternLayout>} ({@code pattern}, {@code charset}, {@code alwaysWriteExceptions}, {@code
+ * disableAnsi}, {@code noConsoleNoAnsi}, {@code header}, {@code footer}, {@code <Replace>}, {@code
+ * <PatternSelector>}) and prints byte for byte what PatternLayout's {@code toByteArray} prints for
+ * the same event, for every pattern PatternLayout accepts, invalid ones included.
  *
- * <p>Supported: {@code %d}/{@code %date} (patterns and named formats, optional zone), {@code
- * %p}/{@code %level} (with options), {@code %t}/{@code %thread}, {@code %c}/{@code %logger} (with
- * precision such as {@code {36}}, {@code {-2}}, {@code {1.}}), {@code %m}/{@code %msg}/{@code
- * %message}, {@code %n}, {@code %X}/{@code %mdc} (one key, several keys, or the whole map), {@code
- * %ex}/{@code %throwable}/{@code %exception} (log4j2's own renderer), {@code %%}, literal text with
- * backslash escapes, and width/alignment/truncation modifiers ({@code %-5level}, {@code %-20.30c},
- * {@code %.-10m}). Like PatternLayout, {@code alwaysWriteExceptions} (default {@code true}) appends
- * the stack trace when the pattern prints none.
+ * <p>How: log4j2's own {@code PatternParser} parses the pattern (so keys, custom {@code
+ * @ConverterKeys} plugins, lookups, errors and status messages are PatternLayout's), and {@link
+ * PatternCompiler} gives each resulting converter either a garbage-free byte-path segment ({@code
+ * %d %p %t %c %m %n %X}, literals, modifiers) or a segment that calls log4j2's converter into a
+ * reusable builder and encodes the chars. The line is built straight in UTF-8 bytes. Two settings
+ * work on the whole line and so cannot be split into segments: a {@code <Replace>} regex and a
+ * {@code <PatternSelector>}; with either, or with a charset other than UTF-8, the layout renders
+ * through an internal PatternLayout built with the same settings and encodes its line (allocating).
  *
- * <p>{@link #encode(LogEvent, ByteBufferDestination)} allocates nothing per event (unless the event
- * carries a throwable, or a line outgrows the per-thread buffers): each thread encodes into its own
- * {@link ByteLineBuilder} and reusable {@link StringBuilder}, dates come from core's per-second
- * timestamp cache. With {@code log4j2.enableThreadlocals=false} (log4j2's default in web
- * applications) it keeps no thread-locals and allocates its buffers per event instead. Only UTF-8
- * output is supported.
+ * <p>{@link #encode(LogEvent, ByteBufferDestination)} allocates nothing per event when every
+ * conversion is on the byte path (unless the event carries a throwable, or a line outgrows the
+ * per-thread buffers): each thread encodes into its own {@link LineBuffer} and reusable {@link
+ * StringBuilder}, dates come from core's per-second timestamp cache. With {@code
+ * log4j2.enableThreadlocals=false} (log4j2's default in web applications) it keeps no thread-locals
+ * and allocates its buffers per event instead.
  */
 @Plugin(name = SpoolLayout.PLUGIN_NAME, category = Node.CATEGORY, elementType = Layout.ELEMENT_TYPE, printObject = true)
 public final class SpoolLayout extends AbstractStringLayout {
@@ -50,14 +51,8 @@ public final class SpoolLayout extends AbstractStringLayout {
     /** The element name in {@code log4j2.xml}. */
     public static final String PLUGIN_NAME = "SpoolLayout";
     /** PatternLayout's default pattern, used when none is given. */
-    public static final String DEFAULT_PATTERN = "%m%n";
-    /**
-     * The attribute a rejected {@code <SpoolLayout>} leaves on its parent element (see {@link
-     * #createLayout(String, String, boolean, Configuration, Node)}). Internal API.
-     */
-    public static final String INVALID_LAYOUT_ATTRIBUTE = "spoolLayoutRejected";
+    public static final String DEFAULT_PATTERN = PatternLayout.DEFAULT_CONVERSION_PATTERN;
 
-    private static final Logger LOGGER = StatusLogger.getLogger();
     /** The scratch builder is replaced after a huge message, as log4j2 trims its own builders. */
     private static final int MAX_RETAINED_CHARS = 64 << 10;
 
@@ -74,82 +69,50 @@ public final class SpoolLayout extends AbstractStringLayout {
 
     private final String pattern;
     private final boolean alwaysWriteExceptions;
+    /** The segments, or {@code null} when {@link #whole} renders the line. */
     private final Segment[] segments;
+    /** For {@code <Replace>}, {@code <PatternSelector>} or a non-UTF-8 charset, else {@code null}. */
+    private final PatternLayout whole;
+    private final boolean utf8;
+    private final boolean requiresLocation;
 
-    private SpoolLayout(Configuration config, String pattern, boolean alwaysWriteExceptions, List<Segment> segments) {
-        super(config, StandardCharsets.UTF_8, null, null);
+    private SpoolLayout(Configuration config, Charset charset, Serializer header, Serializer footer, String pattern,
+            boolean alwaysWriteExceptions, PatternCompiler.Compiled compiled, PatternLayout whole) {
+        super(config, charset, header, footer);
         this.pattern = pattern;
         this.alwaysWriteExceptions = alwaysWriteExceptions;
-        this.segments = segments.toArray(new Segment[0]);
+        this.segments = compiled == null ? null : compiled.segments;
+        this.whole = whole;
+        this.utf8 = StandardCharsets.UTF_8.equals(charset);
+        this.requiresLocation = whole != null ? whole.requiresLocation() : compiled.requiresLocation;
     }
 
     /**
-     * Creates the layout as log4j2 does, reporting a rejected pattern on the status logger.
+     * The builder log4j2 uses for {@code <SpoolLayout>}; the same attributes, elements and defaults
+     * as PatternLayout's (the charset defaults to the platform's, as there).
      *
-     * @param pattern               a PatternLayout pattern (default {@value #DEFAULT_PATTERN})
-     * @param charset               must be UTF-8 (the default)
-     * @param alwaysWriteExceptions as in PatternLayout (default {@code true})
-     * @param config                the configuration, for converter plugins
-     * @return the layout, or {@code null} after a status-logger error naming what is unsupported
+     * @return a new builder
      */
-    public static SpoolLayout createLayout(String pattern, String charset, boolean alwaysWriteExceptions,
-            Configuration config) {
-        return createLayout(pattern, charset, alwaysWriteExceptions, config, null);
+    @PluginBuilderFactory
+    public static Builder newBuilder() {
+        return new Builder();
     }
 
     /**
-     * Creates the layout; log4j2 calls this for {@code <SpoolLayout>} elements.
+     * Creates a layout from code.
      *
-     * <p>When the pattern is rejected, log4j2 would build the enclosing appender with its default
-     * layout (PatternLayout {@code %m%n}) after the error: different output, and for a pattern such
-     * as {@code %enc{%m}{CRLF}} output that no longer neutralises CR/LF. So the rejection is also
-     * recorded on the parent element as the attribute {@value #INVALID_LAYOUT_ATTRIBUTE}: the
-     * {@code <Spool>} appender reads it and is not created; any other appender reports it as an
-     * unknown attribute, a second error that names the problem.
-     *
-     * @param pattern               a PatternLayout pattern (default {@value #DEFAULT_PATTERN})
-     * @param charset               must be UTF-8 (the default)
-     * @param alwaysWriteExceptions as in PatternLayout (default {@code true})
-     * @param config                the configuration, for converter plugins
-     * @param node                  this element, or {@code null}
-     * @return the layout, or {@code null} after a status-logger error naming what is unsupported
-     */
-    @PluginFactory
-    public static SpoolLayout createLayout(
-            @PluginAttribute(value = "pattern", defaultString = DEFAULT_PATTERN) String pattern,
-            @PluginAttribute("charset") String charset,
-            @PluginAttribute(value = "alwaysWriteExceptions", defaultBoolean = true) boolean alwaysWriteExceptions,
-            @PluginConfiguration Configuration config,
-            @PluginNode Node node) {
-        try {
-            return newLayout(pattern, charset, alwaysWriteExceptions, config);
-        } catch (RuntimeException e) {
-            LOGGER.error("Invalid <{} pattern=\"{}\">: {}", PLUGIN_NAME, pattern, e.getMessage());
-            if (node != null && node.getParent() != null) {
-                node.getParent().getAttributes().put(INVALID_LAYOUT_ATTRIBUTE, e.getMessage());
-            }
-            return null;
-        }
-    }
-
-    /**
-     * Creates the layout, throwing instead of logging; for code and tests.
-     *
-     * @param pattern               a PatternLayout pattern
-     * @param charset               {@code null} or a name of UTF-8
+     * @param pattern               a PatternLayout pattern ({@code null} for {@value #DEFAULT_PATTERN})
+     * @param charset               a charset name, or {@code null} for the platform default (as PatternLayout)
      * @param alwaysWriteExceptions as in PatternLayout
      * @param config                the configuration, or {@code null}
      * @return the layout
-     * @throws IllegalArgumentException naming the unsupported conversion or setting
+     * @throws IllegalArgumentException where PatternLayout's builder throws, or for an unknown charset
      */
     public static SpoolLayout newLayout(String pattern, String charset, boolean alwaysWriteExceptions,
             Configuration config) {
-        if (charset != null && !charset.isBlank() && !Charset.forName(charset.trim()).equals(StandardCharsets.UTF_8)) {
-            throw new IllegalArgumentException("SpoolLayout writes UTF-8 only, not charset=\"" + charset + "\"");
-        }
-        String p = pattern == null ? DEFAULT_PATTERN : pattern;
-        List<Segment> segments = new PatternCompiler(config).compile(p, alwaysWriteExceptions);
-        return new SpoolLayout(config, p, alwaysWriteExceptions, segments);
+        return newBuilder().setPattern(pattern == null ? DEFAULT_PATTERN : pattern)
+                .setCharset(charset == null ? null : Charset.forName(charset.trim()))
+                .setAlwaysWriteExceptions(alwaysWriteExceptions).setConfiguration(config).build();
     }
 
     /** @return the pattern */
@@ -165,8 +128,20 @@ public final class SpoolLayout extends AbstractStringLayout {
         LineBuffer line = scratch.line;
         line.reset();
         StringBuilder text = scratch.text;
-        for (Segment segment : segments) {
-            segment.encode(event, line, text);
+        if (segments != null) {
+            for (Segment segment : segments) {
+                segment.encode(event, line, text);
+            }
+        } else {
+            text.setLength(0);
+            whole.serialize(event, text);
+            if (utf8) {
+                line.append(text);
+            } else {
+                // AbstractStringLayout.toByteArray: the whole line through String.getBytes(charset)
+                byte[] bytes = text.toString().getBytes(getCharset());
+                line.appendBytes(bytes, 0, bytes.length);
+            }
         }
         if (text.capacity() > MAX_RETAINED_CHARS) {
             scratch.text = new StringBuilder(256);
@@ -201,7 +176,7 @@ public final class SpoolLayout extends AbstractStringLayout {
     }
 
     /**
-     * Encodes the event straight to UTF-8 bytes and writes them to the destination; garbage-free.
+     * Encodes the event and writes the bytes to the destination; garbage-free on the byte path.
      *
      * @param event       the event
      * @param destination where the bytes go
@@ -242,6 +217,9 @@ public final class SpoolLayout extends AbstractStringLayout {
      */
     @Override
     public String toSerializable(LogEvent event) {
+        if (whole != null) {
+            return whole.toSerializable(event);
+        }
         StringBuilder sb = new StringBuilder(128);
         for (Segment segment : segments) {
             segment.format(event, sb);
@@ -249,10 +227,13 @@ public final class SpoolLayout extends AbstractStringLayout {
         return sb.toString();
     }
 
-    /** @return {@code false}: no supported conversion needs the caller's location */
+    /**
+     * @return {@code true} exactly when PatternLayout's would be: a converter of the pattern (or of
+     *         a selector's patterns) needs the caller's location, so async loggers capture it
+     */
     @Override
     public boolean requiresLocation() {
-        return false;
+        return requiresLocation;
     }
 
     /**
@@ -267,8 +248,191 @@ public final class SpoolLayout extends AbstractStringLayout {
         return result;
     }
 
+    /**
+     * @return how each conversion is rendered, e.g. {@code [literal, date, delegated highlight]};
+     *         for diagnostics and tests
+     */
+    String describe() {
+        return whole != null ? "whole line through PatternLayout" : Arrays.toString(segments);
+    }
+
+    /** @return {@code true} if every conversion is on the garbage-free byte path */
+    boolean isBytePathOnly() {
+        if (segments == null) {
+            return false;
+        }
+        for (Segment s : segments) {
+            if (!s.isBytePath()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Override
     public String toString() {
         return "SpoolLayout[pattern=" + pattern + ", alwaysWriteExceptions=" + alwaysWriteExceptions + "]";
+    }
+
+    /** PatternLayout's builder, attribute for attribute; see {@link SpoolLayout#newBuilder()}. */
+    public static final class Builder implements org.apache.logging.log4j.core.util.Builder<SpoolLayout> {
+
+        @PluginBuilderAttribute
+        private String pattern = DEFAULT_PATTERN;
+
+        @PluginElement("PatternSelector")
+        private PatternSelector patternSelector;
+
+        @PluginConfiguration
+        private Configuration configuration;
+
+        @PluginElement("Replace")
+        private RegexReplacement regexReplacement;
+
+        // PatternLayout's default (LOG4J2-783): the platform charset
+        @PluginBuilderAttribute
+        private Charset charset = Charset.defaultCharset();
+
+        @PluginBuilderAttribute
+        private boolean alwaysWriteExceptions = true;
+
+        @PluginBuilderAttribute
+        private boolean disableAnsi;
+
+        @PluginBuilderAttribute
+        private boolean noConsoleNoAnsi;
+
+        @PluginBuilderAttribute
+        private String header;
+
+        @PluginBuilderAttribute
+        private String footer;
+
+        private Builder() {
+        }
+
+        /**
+         * @param pattern the pattern (default {@value SpoolLayout#DEFAULT_PATTERN})
+         * @return this builder
+         */
+        public Builder setPattern(String pattern) {
+            this.pattern = pattern;
+            return this;
+        }
+
+        /**
+         * @param patternSelector chooses a pattern per event, as in PatternLayout
+         * @return this builder
+         */
+        public Builder setPatternSelector(PatternSelector patternSelector) {
+            this.patternSelector = patternSelector;
+            return this;
+        }
+
+        /**
+         * @param configuration the configuration (lookups, plugin packages), or {@code null}
+         * @return this builder
+         */
+        public Builder setConfiguration(Configuration configuration) {
+            this.configuration = configuration;
+            return this;
+        }
+
+        /**
+         * @param regexReplacement a replacement applied to the whole line, as in PatternLayout
+         * @return this builder
+         */
+        public Builder setRegexReplacement(RegexReplacement regexReplacement) {
+            this.regexReplacement = regexReplacement;
+            return this;
+        }
+
+        /**
+         * @param charset the output charset; {@code null} keeps the platform default, as in PatternLayout
+         * @return this builder
+         */
+        public Builder setCharset(Charset charset) {
+            if (charset != null) {
+                this.charset = charset;
+            }
+            return this;
+        }
+
+        /**
+         * @param alwaysWriteExceptions append the stack trace when the pattern prints none (default {@code true})
+         * @return this builder
+         */
+        public Builder setAlwaysWriteExceptions(boolean alwaysWriteExceptions) {
+            this.alwaysWriteExceptions = alwaysWriteExceptions;
+            return this;
+        }
+
+        /**
+         * @param disableAnsi no ANSI escape codes from {@code %highlight}, {@code %style} and the like
+         * @return this builder
+         */
+        public Builder setDisableAnsi(boolean disableAnsi) {
+            this.disableAnsi = disableAnsi;
+            return this;
+        }
+
+        /**
+         * @param noConsoleNoAnsi no ANSI escape codes when {@link System#console()} is {@code null}
+         * @return this builder
+         */
+        public Builder setNoConsoleNoAnsi(boolean noConsoleNoAnsi) {
+            this.noConsoleNoAnsi = noConsoleNoAnsi;
+            return this;
+        }
+
+        /**
+         * @param header a pattern printed once at the top, as in PatternLayout
+         * @return this builder
+         */
+        public Builder setHeader(String header) {
+            this.header = header;
+            return this;
+        }
+
+        /**
+         * @param footer a pattern printed once at the bottom, as in PatternLayout
+         * @return this builder
+         */
+        public Builder setFooter(String footer) {
+            this.footer = footer;
+            return this;
+        }
+
+        /**
+         * Builds the layout; the patterns are parsed once each, in PatternLayout's order (header,
+         * footer, event), so the status output for an invalid pattern is PatternLayout's.
+         *
+         * @return the layout
+         * @throws IllegalArgumentException where PatternLayout's builder throws
+         */
+        @Override
+        public SpoolLayout build() {
+            if (patternSelector != null || regexReplacement != null || !StandardCharsets.UTF_8.equals(charset)) {
+                PatternLayout whole = PatternLayout.newBuilder().setPattern(pattern).setPatternSelector(patternSelector)
+                        .setConfiguration(configuration).setRegexReplacement(regexReplacement).setCharset(charset)
+                        .setAlwaysWriteExceptions(alwaysWriteExceptions).setDisableAnsi(disableAnsi)
+                        .setNoConsoleNoAnsi(noConsoleNoAnsi).setHeader(header).setFooter(footer).build();
+                return new SpoolLayout(configuration, charset, whole.getHeaderSerializer(),
+                        whole.getFooterSerializer(), pattern, alwaysWriteExceptions, null, whole);
+            }
+            Serializer headerSerializer = frameSerializer(header);
+            Serializer footerSerializer = frameSerializer(footer);
+            PatternCompiler.Compiled compiled = PatternCompiler.compile(configuration,
+                    pattern == null ? DEFAULT_PATTERN : pattern, alwaysWriteExceptions, disableAnsi, noConsoleNoAnsi);
+            return new SpoolLayout(configuration, charset, headerSerializer, footerSerializer, pattern,
+                    alwaysWriteExceptions, compiled, null);
+        }
+
+        /** PatternLayout's header and footer serializers, built with the same settings. */
+        private Serializer frameSerializer(String framePattern) {
+            return PatternLayout.newSerializerBuilder().setConfiguration(configuration)
+                    .setAlwaysWriteExceptions(alwaysWriteExceptions).setDisableAnsi(disableAnsi)
+                    .setNoConsoleNoAnsi(noConsoleNoAnsi).setPattern(framePattern).build();
+        }
     }
 }

@@ -30,7 +30,7 @@ class SpoolLayoutAllocationTest {
     })
     void encodeAllocatesNothingPerEvent(String pattern) {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        SpoolLayout layout = SpoolLayout.newLayout(pattern, null, true, null);
+        SpoolLayout layout = SpoolLayout.newLayout(pattern, "UTF-8", true, null);
         SortedArrayStringMap mdc = new SortedArrayStringMap();
         mdc.putValue("user", "alice");
         mdc.putValue("request", "r-42");

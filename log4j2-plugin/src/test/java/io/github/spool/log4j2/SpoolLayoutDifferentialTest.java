@@ -25,10 +25,13 @@ import org.apache.logging.log4j.util.SortedArrayStringMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * Differential test: random patterns built from every supported conversion, random events, and
+ * Differential test of the byte path: random patterns built densely from the conversions SpoolLayout
+ * renders itself ({@code %d} with many formats and zones, {@code %p}, {@code %t}, {@code %c} with
+ * every abbreviation, {@code %m}, {@code %n}, {@code %X}, modifiers), random events, and
  * PatternLayout as the oracle — SpoolLayout must produce identical bytes (through {@code encode})
- * and an identical String (through {@code toSerializable}). Seeded; the seed is in every failure
- * message ({@code -Dspool.seed=N} replays it).
+ * and an identical String (through {@code toSerializable}). {@link PatternLayoutParityTest} covers
+ * every other conversion. Seeded; the seed is in every failure message ({@code -Dspool.seed=N}
+ * replays it).
  */
 class SpoolLayoutDifferentialTest {
 

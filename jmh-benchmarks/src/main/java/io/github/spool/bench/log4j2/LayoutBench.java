@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.Marker;
 import org.apache.logging.log4j.core.Layout;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.DefaultConfiguration;
@@ -45,14 +46,26 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public class LayoutBench {
 
-    /** The ANCHORS.md line, and one with MDC, abbreviation and an ISO date. */
+    /**
+     * The ANCHORS.md line and one with MDC, abbreviation and an ISO date (byte path only); then
+     * patterns with conversions SpoolLayout renders through log4j2's converter: ANSI colours,
+     * location (the event carries its source, as after an async logger captured it), CR/LF
+     * encoding, process id with sequence number and marker.
+     */
     @Param({"%d{yyyy-MM-dd HH:mm:ss.SSS} [%t] %-5level %logger{36} - %msg%n",
-        "%d{ISO8601_OFFSET_DATE_TIME_HHCMM} %-5p [%t] %c{1.} user=%X{user} - %m%n"})
+        "%d{ISO8601_OFFSET_DATE_TIME_HHCMM} %-5p [%t] %c{1.} user=%X{user} - %m%n",
+        "%d %highlight{%-5level} [%t] %style{%c{1.}}{cyan} - %m%n",
+        "%d [%t] %-5level %C.%M:%L - %m%n",
+        "%d %-5level [%t] %c - %enc{%m}{CRLF}%n",
+        "%d %pid %sn %marker %-5level %c - %m%n"})
     public String pattern;
 
     /** Whether the event's timestamp advances by 1 ms per operation. */
     @Param({"true", "false"})
     public boolean advanceMillis;
+
+    /** {@code MarkerManager.getMarker("AUDIT")}; see {@link #marker(String)}. */
+    private static final Marker MARKER = marker("AUDIT");
 
     private MutableLogEvent event;
     private Layout<?> patternLayout;
@@ -77,6 +90,8 @@ public class LayoutBench {
         event.setThreadName("producer-2");
         event.setMessage(message);
         event.setContextData(mdc);
+        event.setSource(new StackTraceElement("io.github.spool.bench.anchors.Bench", "handle", "Bench.java", 42));
+        event.setMarker(MARKER);
         millis = 1_763_775_146_721L;
         event.setTimeMillis(millis);
         destination = new ReusableDestination();
@@ -100,6 +115,20 @@ public class LayoutBench {
     @Benchmark
     public int spoolLayout() {
         return encode(spoolLayout);
+    }
+
+    /**
+     * {@code MarkerManager.getMarker(name)} through reflection: MarkerManager's class file carries
+     * Error Prone's {@code @InlineMe}, which javac cannot resolve and reports as a warning (fatal
+     * under {@code -Werror}) when the class is named in source.
+     */
+    private static Marker marker(String name) {
+        try {
+            return (Marker) Class.forName("org.apache.logging.log4j.MarkerManager").getMethod("getMarker", String.class)
+                    .invoke(null, name);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private int encode(Layout<?> layout) {
