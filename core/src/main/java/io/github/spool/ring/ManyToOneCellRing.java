@@ -431,11 +431,11 @@ public final class ManyToOneCellRing extends RingPadTail {
                     return discard(severity);
                 }
             }
-            // Else another producer holds the flag: it is installing a cell that may have room
-            // for us, within a few hundred nanoseconds unless it is descheduled. Even a
-            // discardable record waits for it — dropping is for when this producer has itself
-            // found the cap — and an installer that never finishes is recovered by the writer
-            // after its stall bound.
+            // Here we are at the cap and may wait (BLOCK, or a record above the threshold), or
+            // another producer holds the flag: it is installing a cell that may have room for us,
+            // within a few hundred nanoseconds unless it is descheduled. Even a discardable record
+            // waits for that — dropping is for when this producer has itself found the cap — and
+            // an installer that never finishes is recovered by the writer after its stall bound.
             if (!waiter.idle(this)) {
                 // The writer thread itself, appending (a status message routed back to its own
                 // appender): it would wait for itself. Drop the record, counted.

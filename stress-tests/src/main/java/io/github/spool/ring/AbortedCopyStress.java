@@ -14,10 +14,11 @@ import org.openjdk.jcstress.infra.results.II_Result;
 import java.io.ByteArrayOutputStream;
 
 /**
- * A producer that fails after claiming (its copy threw) records a hole instead of committing,
- * while another producer appends and the writer collects. The writer counts aborted bytes beside
- * committed ones; it must never write the hole, never write a record before it is committed, and
- * skip the hole exactly once.
+ * A producer that fails after claiming (its copy threw) records a hole instead of committing, and
+ * then appends record B behind it, while the writer collects. The writer counts aborted bytes
+ * beside committed ones; it must never write the hole's bytes, never write a record before it is
+ * complete, move B down over the hole, and skip the hole exactly once. (Two actors: jcstress runs
+ * no more actors than there are CPUs, and this machine has two.)
  */
 @JCStressTest
 @Description("A claim whose copy failed is skipped: the writer writes only committed records")
@@ -41,10 +42,6 @@ public class AbortedCopyStress {
             c.holeCount = n + 1;
             c.abortedBytes += HOLE;
         }
-    }
-
-    @Actor
-    public void producer() {
         ring.append(RingStress.record('B', B), 0, B, Severity.INFO);
     }
 
