@@ -80,7 +80,7 @@ public final class Spool implements AutoCloseable {
         spool.thread.start();
         ShutdownDrain.register(spool);
         try {
-            JmxRegistry.register(config.name(), spool, spool.stats);
+            JmxRegistry.register(config.context(), config.name(), spool, spool.stats);
         } catch (JMException | RuntimeException e) {
             config.statusListener().status(StatusListener.Level.WARN,
                     "spool appender '" + config.name() + "': JMX registration failed", e);
@@ -161,7 +161,7 @@ public final class Spool implements AutoCloseable {
                 stopReported = true;
                 ShutdownDrain.unregister(this);
                 try {
-                    JmxRegistry.unregister(config.name(), this);
+                    JmxRegistry.unregister(config.context(), config.name(), this);
                 } catch (JMException | RuntimeException e) {
                     config.statusListener().status(StatusListener.Level.WARN,
                             "spool appender '" + config.name() + "': JMX unregistration failed", e);

@@ -175,7 +175,10 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
 
     private SpoolConfig buildConfig() {
         String appenderName = name == null ? "spool" : name;
-        SpoolConfig.Builder b = SpoolConfig.builder(appenderName);
+        // The context name keeps the JMX names of two contexts' same-named appenders apart.
+        String contextName = context == null ? null : context.getName();
+        SpoolConfig.Builder b = SpoolConfig.builder(appenderName)
+                .context(contextName == null || contextName.isEmpty() ? SpoolConfig.DEFAULT_CONTEXT : contextName);
         if (file != null && !file.isBlank()) {
             if (target != null && !target.isBlank()) {
                 throw new IllegalArgumentException("set either 'target' (" + target + ") or 'file' (" + file + "), not both");
