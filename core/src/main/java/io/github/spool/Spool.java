@@ -42,8 +42,8 @@ public final class Spool implements AutoCloseable {
                 config.discardThreshold());
         this.writer = new RingWriter(config.name(), ring, sink, counters, config.statusListener(), config.discardThreshold());
         this.stats = new SpoolAppenderStats(config.name(), sink.describe(), ring, counters, clockStaleness());
-        this.thread = new Thread(writer, "spool-writer-" + config.name());
-        thread.setDaemon(true); // the shutdown hook drains it; it must not keep the JVM alive
+        // daemon: the shutdown hook drains it; it must not keep the JVM alive
+        this.thread = SpoolThreads.newThread(writer, "spool-writer-" + config.name(), true);
     }
 
     /**

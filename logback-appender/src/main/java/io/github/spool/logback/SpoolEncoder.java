@@ -2,6 +2,7 @@ package io.github.spool.logback;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.encoder.EncoderBase;
+import io.github.spool.OwnedThreadLocal;
 import io.github.spool.text.ByteLineBuilder;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,7 @@ public class SpoolEncoder extends EncoderBase<ILoggingEvent> {
     private String pattern;
     private Charset charset = StandardCharsets.UTF_8;
     private volatile ByteConverter[] converters;
-    private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
+    private final OwnedThreadLocal<Scratch> scratch = OwnedThreadLocal.withInitial(Scratch::new); // no Spool object left in pool threads
 
     /** Creates an encoder; set its pattern, then {@link #start()} it. */
     public SpoolEncoder() {
