@@ -53,6 +53,9 @@ public final class Redeploy {
     private final String appClass;
     private final int events;
     private final ExecutorService pool;
+    private long maxCycleMillis;
+    private long maxUndeployMillis;
+    private long maxCollectMillis;
 
     private Redeploy(URL[] classPath, String appClass, int events) {
         this.classPath = classPath;
@@ -106,7 +109,8 @@ public final class Redeploy {
         Figures end = Figures.now();
         System.err.println("redeploy: cycles=" + cycles + " events=" + events + " threads " + base.threads.size() + " -> "
                 + end.threads.size() + ", heap " + base.heap + " -> " + end.heap + ", metaspace " + base.metaspace + " -> "
-                + end.metaspace);
+                + end.metaspace + "; slowest cycle " + maxCycleMillis + " ms, undeploy " + maxUndeployMillis
+                + " ms, collection " + maxCollectMillis + " ms");
         Set<String> extra = new TreeSet<>(end.threads);
         extra.removeAll(base.threads);
         if (!extra.isEmpty()) {
@@ -122,7 +126,9 @@ public final class Redeploy {
     }
 
     private String cycleAndCheck(int cycle) throws Exception {
+        long t0 = System.nanoTime();
         WeakReference<ClassLoader> ref = deployLogUndeploy(cycle);
+        long t1 = System.nanoTime();
         Set<ObjectName> beans = ManagementFactory.getPlatformMBeanServer().queryNames(new ObjectName("io.github.spool:*"), null);
         if (!beans.isEmpty()) {
             return "cycle " + cycle + ": MBeans left after undeploy: " + beans;
@@ -135,6 +141,8 @@ public final class Redeploy {
             System.gc();
             Thread.sleep(20); // the accepted idiom: poll collection of a weakly referenced loader
         }
+        maxCycleMillis = Math.max(maxCycleMillis, (t1 - t0) / 1_000_000);
+        maxCollectMillis = Math.max(maxCollectMillis, (System.nanoTime() - t1) / 1_000_000);
         return null;
     }
 
@@ -152,7 +160,9 @@ public final class Redeploy {
         for (Future<?> f : served) {
             f.get(30, TimeUnit.SECONDS);
         }
+        long t = System.nanoTime();
         app.getMethod("undeploy").invoke(null);
+        maxUndeployMillis = Math.max(maxUndeployMillis, (System.nanoTime() - t) / 1_000_000);
         loader.close();
         return new WeakReference<>(loader);
     }
@@ -237,7 +247,8 @@ public final class Redeploy {
      * @param cycles     deploy/undeploy cycles after the warm-up
      * @param events     events logged per cycle
      * @return its exit status and output
-     * @throws Exception if it cannot be run, or does not end within a minute
+     * @throws Exception if it cannot be run, or does not end within two minutes (it takes 10 to
+     *     40 s on a shared 2-core machine; the bound only ends a hung run)
      */
     public static Run fork(Path dir, List<String> jvmOptions, String appClass, int cycles, int events) throws Exception {
         List<String> cmd = new ArrayList<>();
@@ -253,9 +264,9 @@ public final class Redeploy {
         Path out = java.nio.file.Files.createTempFile(dir, "redeploy", ".out");
         Path err = java.nio.file.Files.createTempFile(dir, "redeploy", ".err");
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor();
-            throw new IllegalStateException("redeploy run did not end within 60 s; stderr:\n" + java.nio.file.Files.readString(err));
+            throw new IllegalStateException("redeploy run did not end within 120 s; stderr:\n" + java.nio.file.Files.readString(err));
         }
         return new Run(p.exitValue(), java.nio.file.Files.readAllLines(out), java.nio.file.Files.readString(err));
     }
