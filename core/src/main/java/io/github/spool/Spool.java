@@ -48,7 +48,8 @@ public final class Spool implements AutoCloseable {
                 config.discardThreshold(), TimeUnit.MILLISECONDS.toNanos(Math.max(1, stallMillis)));
         this.writer = new RingWriter(config.name(), ring, sink, counters, config.statusListener(), config.discardThreshold());
         this.stats = new SpoolAppenderStats(config.name(), sink.describe(), ring, counters, clockStaleness());
-        this.thread = writer.newThread("spool-writer-" + config.name()); // a daemon nobody can interrupt
+        // A daemon nobody can interrupt, pinning nothing of its creator (WriterThread, SpoolThreads).
+        this.thread = writer.newThread("spool-writer-" + config.name());
     }
 
     /**
@@ -85,7 +86,7 @@ public final class Spool implements AutoCloseable {
         spool.thread.start();
         ShutdownDrain.register(spool);
         try {
-            JmxRegistry.register(config.name(), spool, spool.stats);
+            JmxRegistry.register(config.context(), config.name(), spool, spool.stats);
         } catch (JMException | RuntimeException e) {
             config.statusListener().status(StatusListener.Level.WARN,
                     "spool appender '" + config.name() + "': JMX registration failed", e);
@@ -168,7 +169,7 @@ public final class Spool implements AutoCloseable {
                 stopReported = true;
                 ShutdownDrain.unregister(this);
                 try {
-                    JmxRegistry.unregister(config.name(), this);
+                    JmxRegistry.unregister(config.context(), config.name(), this);
                 } catch (JMException | RuntimeException e) {
                     config.statusListener().status(StatusListener.Level.WARN,
                             "spool appender '" + config.name() + "': JMX unregistration failed", e);

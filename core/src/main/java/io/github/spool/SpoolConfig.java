@@ -26,8 +26,11 @@ public final class SpoolConfig {
     public static final long DEFAULT_MAX_BUFFER_SIZE = 32L << 20;
     /** Smallest accepted {@code bufferSize}: two cells of the smallest cell size. */
     public static final long MIN_BUFFER_SIZE = 8L << 10;
+    /** Logging context of an appender whose framework names none (as logback's default context). */
+    public static final String DEFAULT_CONTEXT = "default";
 
     private final String name;
+    private final String context;
     private final Target target;
     private final Path file;
     private final long bufferSize;
@@ -38,6 +41,7 @@ public final class SpoolConfig {
 
     private SpoolConfig(Builder b) {
         this.name = b.name;
+        this.context = b.context;
         this.target = b.target;
         this.file = b.file;
         this.bufferSize = b.bufferSize;
@@ -60,6 +64,11 @@ public final class SpoolConfig {
     /** @return the appender's name */
     public String name() {
         return name;
+    }
+
+    /** @return the logging context the appender belongs to (part of its JMX object name) */
+    public String context() {
+        return context;
     }
 
     /** @return where the writer writes */
@@ -100,6 +109,7 @@ public final class SpoolConfig {
     /** Collects settings; not thread-safe. */
     public static final class Builder {
         private final String name;
+        private String context = DEFAULT_CONTEXT;
         private Target target = Target.STDOUT;
         private Path file;
         private long bufferSize = DEFAULT_BUFFER_SIZE;
@@ -110,6 +120,19 @@ public final class SpoolConfig {
 
         private Builder(String name) {
             this.name = name;
+        }
+
+        /**
+         * Names the logging context the appender belongs to, so that same-named appenders of two
+         * contexts (one per web application, say) have distinct JMX object names.
+         *
+         * @param context log4j2's {@code LoggerContext} name or logback's context name; default
+         *                {@link #DEFAULT_CONTEXT}
+         * @return this builder
+         */
+        public Builder context(String context) {
+            this.context = Objects.requireNonNull(context, "context");
+            return this;
         }
 
         /**
@@ -209,7 +232,7 @@ public final class SpoolConfig {
 
     @Override
     public String toString() {
-        return "SpoolConfig{name=" + name + ", target=" + (target == Target.FILE ? file : target)
+        return "SpoolConfig{name=" + name + ", context=" + context + ", target=" + (target == Target.FILE ? file : target)
                 + ", bufferSize=" + bufferSize + ", maxBufferSize=" + maxBufferSize
                 + ", overflowPolicy=" + overflowPolicy + ", discardThreshold=" + Severity.name(discardThreshold) + '}';
     }

@@ -79,7 +79,7 @@ class WriterLifecycleTest {
     void anMBeanPerAppenderWhileItRuns() throws Exception {
         TestSink sink = new TestSink();
         Spool spool = Spool.start(SpoolConfig.builder("jmx-test").statusListener(new RecordedStatus()).build(), sink);
-        ObjectName name = new ObjectName("io.github.spool:type=Appender,name=jmx-test");
+        ObjectName name = new ObjectName("io.github.spool:type=Appender,context=default,name=jmx-test");
         assertTrue(ManagementFactory.getPlatformMBeanServer().isRegistered(name));
         byte[] b = "x\n".getBytes();
         spool.append(b, 0, 2, Severity.INFO);

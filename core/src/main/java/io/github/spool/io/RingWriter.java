@@ -1,6 +1,7 @@
 package io.github.spool.io;
 
 import io.github.spool.Severity;
+import io.github.spool.SpoolThreads;
 import io.github.spool.StatusListener;
 import io.github.spool.metrics.WriterCounters;
 import io.github.spool.ring.Batch;
@@ -95,13 +96,15 @@ public final class RingWriter implements Runnable {
     }
 
     /**
-     * Creates the thread this writer must run on: one that cannot be interrupted.
+     * Creates the thread this writer must run on: one that cannot be interrupted, created the way
+     * {@link SpoolThreads} creates Spool's threads (pinning nothing of its creator), and a daemon —
+     * the shutdown hook drains it; it must not keep the JVM alive.
      *
      * @param threadName the thread's name
      * @return the thread, not started
      */
     public WriterThread newThread(String threadName) {
-        return new WriterThread(this, threadName);
+        return SpoolThreads.newThread(() -> new WriterThread(this, threadName), true);
     }
 
     @Override

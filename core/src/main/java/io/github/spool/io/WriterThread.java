@@ -24,9 +24,8 @@ public final class WriterThread extends Thread {
      * @param writer the writer to run
      * @param name   the thread's name
      */
-    public WriterThread(RingWriter writer, String name) {
-        super(writer, name);
-        setDaemon(true); // the shutdown hook drains it; it must not keep the JVM alive
+    WriterThread(RingWriter writer, String name) {
+        super(null, writer, name, 0, false); // no inherited thread-locals (SpoolThreads)
     }
 
     /** Ignored, and counted: see the class documentation. */

@@ -8,58 +8,77 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
 /**
- * Registers one MBean per appender name. During a framework reconfiguration the new appender
- * starts before the old one with the same name stops: the newest owns the name, and an old
- * appender's unregistration does not remove its successor's bean. Internal to Spool.
+ * Registers one MBean per appender, named {@code io.github.spool:type=Appender,context=<context>,name=<name>}
+ * after the logging context and the appender, so that the same-named appenders of two contexts (two
+ * web applications, two log4j2 {@code LoggerContext}s) each keep their own bean. During a framework
+ * reconfiguration the new appender starts before the old one of the same context and name stops:
+ * the newest owns the name, and an old appender's unregistration does not remove its successor's
+ * bean. Internal to Spool.
  */
 public final class JmxRegistry {
-    private static final Map<String, Object> OWNERS = new HashMap<>();
+    /** The object name's domain. */
+    public static final String DOMAIN = "io.github.spool";
+
+    /** Guarded by the class: which appender registered each name. */
+    private static final Map<ObjectName, Object> OWNERS = new HashMap<>();
 
     private JmxRegistry() {
     }
 
     /**
+     * @param context      the logging context's name
      * @param appenderName the appender's name
-     * @return {@code io.github.spool:type=Appender,name=<name>}, quoted if needed
-     * @throws JMException if the name cannot form an object name
+     * @return {@code io.github.spool:type=Appender,context=<context>,name=<name>}, each value quoted
+     *         with {@link ObjectName#quote} when it holds a character an unquoted value may not
+     * @throws JMException if the names cannot form an object name
      */
-    public static ObjectName objectName(String appenderName) throws JMException {
-        String value = appenderName.matches("[A-Za-z0-9_.\\-]+") ? appenderName : ObjectName.quote(appenderName);
-        return new ObjectName("io.github.spool:type=Appender,name=" + value);
+    public static ObjectName objectName(String context, String appenderName) throws JMException {
+        return new ObjectName(DOMAIN + ":type=Appender,context=" + value(context) + ",name=" + value(appenderName));
     }
 
     /**
-     * Registers {@code bean}, replacing another appender's bean of the same name.
+     * Quotes what an unquoted object name value cannot hold ({@code , = : " * ?}, newlines) and
+     * anything but plain name characters, so that names stay readable in the common case.
+     */
+    private static String value(String s) {
+        return !s.isEmpty() && s.matches("[A-Za-z0-9_.\\-]+") ? s : ObjectName.quote(s);
+    }
+
+    /**
+     * Registers {@code bean}, replacing another appender's bean of the same context and name.
      *
+     * @param context      the logging context's name
      * @param appenderName the appender's name
      * @param owner        the appender (identity used by {@link #unregister})
      * @param bean         the MBean
      * @throws JMException if JMX refuses
      */
-    public static synchronized void register(String appenderName, Object owner, SpoolAppenderMXBean bean) throws JMException {
+    public static synchronized void register(String context, String appenderName, Object owner, SpoolAppenderMXBean bean)
+            throws JMException {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        ObjectName on = objectName(appenderName);
+        ObjectName on = objectName(context, appenderName);
         if (server.isRegistered(on)) {
             server.unregisterMBean(on);
         }
         server.registerMBean(bean, on);
-        OWNERS.put(appenderName, owner);
+        OWNERS.put(on, owner);
     }
 
     /**
-     * Unregisters the bean of {@code appenderName} if {@code owner} still owns it.
+     * Unregisters the bean of {@code context} and {@code appenderName} if {@code owner} still owns it.
      *
+     * @param context      the logging context's name
      * @param appenderName the appender's name
      * @param owner        the appender that registered it
      * @throws JMException if JMX refuses
      */
-    public static synchronized void unregister(String appenderName, Object owner) throws JMException {
-        if (OWNERS.get(appenderName) != owner) {
+    public static synchronized void unregister(String context, String appenderName, Object owner) throws JMException {
+        ObjectName on = objectName(context, appenderName);
+        if (OWNERS.get(on) != owner) {
             return;
         }
-        OWNERS.remove(appenderName);
+        OWNERS.remove(on);
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        ObjectName on = objectName(appenderName);
         if (server.isRegistered(on)) {
             server.unregisterMBean(on);
         }

@@ -3,7 +3,8 @@ package io.github.spool.metrics;
 import java.util.Map;
 
 /**
- * JMX view of one Spool appender, registered as {@code io.github.spool:type=Appender,name=<name>}.
+ * JMX view of one Spool appender, registered as
+ * {@code io.github.spool:type=Appender,context=<logging context>,name=<appender name>}.
  * Every count is since the appender started. At any moment
  * {@code accepted = EventsWritten + EventsLost + events still in the buffer}, and after a stop the
  * last term is zero; {@code EventsDiscarded} counts what was never accepted.

@@ -1,5 +1,6 @@
 package io.github.spool.time;
 
+import io.github.spool.SpoolThreads;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
@@ -29,6 +30,18 @@ import java.util.concurrent.locks.LockSupport;
  * the refresher stored before it (release/acquire), so exactly one reader's CAS on
  * {@code wakeRequested} wins and unparks the refresher.
  *
+ * <h2>Thread lifecycle</h2>
+ * The refresher must not outlive its users: in an application server, a thread running this
+ * class keeps the class loader of a web application that bundles Spool reachable after undeploy.
+ * So a refresher that has slept {@value #DEFAULT_EXIT_AFTER_MILLIS} ms without a reader ends,
+ * and {@link #requestExit()} (called when the last Spool appender of this class loader stops) ends
+ * it at once. Either way it first publishes {@code SLEEPING}, then moves {@code wakeRequested}
+ * from 0 to {@code EXITED} by CAS; a reader that meets {@code SLEEPING} and {@code EXITED} moves
+ * it back to 1 by CAS and starts a new refresher (only the CAS winner does). If a reader's wake
+ * request wins instead, the refresher keeps running. Refresher threads are created by
+ * {@code SpoolThreads}: no inherited thread-locals, access control context or context class
+ * loader of whichever thread happened to read first.
+ *
  * <p>Thread-safe. The refresher is a daemon: it never keeps the JVM alive.
  */
 public final class CachedClock extends CachedClockL2Pad implements MillisClock {
@@ -41,6 +54,16 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
 
     /** A whole window without a read puts the refresher to sleep. */
     static final long DEFAULT_IDLE_WINDOW_MILLIS = 1000;
+
+    /**
+     * A refresher asleep this long ends its thread. Long enough that a program logging now and
+     * then pays a thread start at most once per pause of this length (instead of an unpark), short
+     * enough that an undeployed application's class loader is not kept for long.
+     */
+    static final long DEFAULT_EXIT_AFTER_MILLIS = 10_000;
+
+    /** {@code wakeRequested} value: the refresher's thread has ended; the next reader starts one. */
+    private static final int EXITED = 2;
 
     /** Low bit of the word: set by the refresher, cleared by the first reader that sees it. */
     private static final long PROBE = 1L;
@@ -60,16 +83,35 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
 
     /** Lazy holder: the thread starts on the first {@link #get()}, and only once (JLS 12.4.2). */
     private static final class Holder {
-        static final CachedClock INSTANCE = new CachedClock(THREAD_NAME, DEFAULT_PERIOD_NANOS, DEFAULT_IDLE_WINDOW_MILLIS);
+        static final CachedClock INSTANCE = new CachedClock(THREAD_NAME, DEFAULT_PERIOD_NANOS, DEFAULT_IDLE_WINDOW_MILLIS,
+                DEFAULT_EXIT_AFTER_MILLIS);
+
+        static {
+            shared = INSTANCE;
+        }
     }
 
+    /** {@link Holder#INSTANCE} once created; lets {@link #requestSharedExit()} avoid creating it. */
+    private static volatile CachedClock shared;
+
     // Cold fields, after the padding: they never share a cache line with the word.
-    private final Thread refresher;
+    /** The current refresher thread; replaced when a reader restarts an ended one. */
+    private volatile Thread refresher;
+    private final String threadName;
     private final long periodNanos;
     private final long idleWindowMillis;
-    /** 0 while the refresher sleeps and nobody asked it to wake; 1 otherwise. CAS 0 -> 1 unparks. */
+    private final long exitAfterNanos;
+    /**
+     * 0 while the refresher sleeps and nobody asked it to wake; 1 otherwise; {@code EXITED} once
+     * its thread ended. CAS 0 -> 1 unparks it, CAS EXITED -> 1 starts a new one.
+     */
     private int wakeRequested = 1;
     private volatile boolean stopped;
+    /**
+     * Set by {@link #requestExit()}. A refresher that ends leaves it set (so that "set" means "ended
+     * or about to"); one that keeps running clears it, and so does the start of a new one.
+     */
+    private volatile boolean exitRequested;
     /** Times the refresher woke from idle; single writer (the refresher), for tests. */
     private volatile int wakeUps;
 
@@ -78,12 +120,17 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
      * {@link #get()}; tests use short windows.
      */
     CachedClock(String threadName, long periodNanos, long idleWindowMillis) {
+        this(threadName, periodNanos, idleWindowMillis, DEFAULT_EXIT_AFTER_MILLIS);
+    }
+
+    /** As above, with the time a sleeping refresher waits before its thread ends. */
+    CachedClock(String threadName, long periodNanos, long idleWindowMillis, long exitAfterMillis) {
+        this.threadName = threadName;
         this.periodNanos = periodNanos;
         this.idleWindowMillis = idleWindowMillis;
+        this.exitAfterNanos = TimeUnit.MILLISECONDS.toNanos(exitAfterMillis);
         soWord(System.currentTimeMillis() << 1);
-        this.refresher = new Thread(this::refreshLoop, threadName);
-        refresher.setDaemon(true);
-        refresher.start(); // Thread.start happens-before the thread's first action
+        startRefresher();
     }
 
     /**
@@ -92,8 +139,10 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
      * {@link #trySleep}) from their own actor threads. Internal.
      */
     private CachedClock(long millis) {
+        this.threadName = null; // never starts a thread: only a refresher ever sets EXITED
         this.periodNanos = 0;
         this.idleWindowMillis = 0;
+        this.exitAfterNanos = 0;
         this.refresher = null; // LockSupport.unpark(null) does nothing
         soWord(millis << 1);
     }
@@ -140,8 +189,47 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
     }
 
     private void requestWake() {
-        if ((int) WAKE_REQUESTED.getAcquire(this) == 0 && WAKE_REQUESTED.compareAndSet(this, 0, 1)) {
-            LockSupport.unpark(refresher);
+        while (true) {
+            final int state = (int) WAKE_REQUESTED.getAcquire(this);
+            if (state == 0) {
+                if (WAKE_REQUESTED.compareAndSet(this, 0, 1)) {
+                    LockSupport.unpark(refresher);
+                    return;
+                }
+                // Lost to another reader (then it is woken) or to the refresher ending: look again.
+            } else {
+                if (state == EXITED && WAKE_REQUESTED.compareAndSet(this, EXITED, 1)) {
+                    startRefresher();
+                }
+                return;
+            }
+        }
+    }
+
+    private void startRefresher() {
+        // The ended refresher left its exit request set (see refreshLoop); it is fulfilled. An
+        // exit requested just now is lost: the idle exit still ends this thread.
+        exitRequested = false;
+        Thread t = SpoolThreads.newThread(this::refreshLoop, threadName, true);
+        refresher = t; // before start: an unpark must reach the new thread
+        t.start(); // Thread.start happens-before the thread's first action
+    }
+
+    /**
+     * Ends the refresher's thread now unless a reader is waiting for it; the next read starts a
+     * new one. Spool calls this when its last appender stops, so that an idle clock keeps no
+     * thread (and no class loader) alive.
+     */
+    public void requestExit() {
+        exitRequested = true;
+        LockSupport.unpark(refresher);
+    }
+
+    /** {@link #requestExit()} on the JVM-wide instance if it exists; never creates it. */
+    public static void requestSharedExit() {
+        CachedClock c = shared;
+        if (c != null) {
+            c.requestExit();
         }
     }
 
@@ -169,8 +257,19 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
     /** Ends a test instance's thread and waits for it. Never called on {@link #get()}'s instance. */
     void stopForTest() throws InterruptedException {
         stopped = true;
-        LockSupport.unpark(refresher);
-        refresher.join();
+        Thread t = refresher;
+        LockSupport.unpark(t);
+        t.join();
+    }
+
+    /** Whether an exit was requested and the refresher has ended or is about to; for tests. */
+    boolean exitPendingForTest() {
+        return exitRequested;
+    }
+
+    /** The current refresher thread, alive or ended; for tests. */
+    Thread refresherForTest() {
+        return refresher;
     }
 
     private void refreshLoop() {
@@ -179,6 +278,16 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
         while (!stopped) {
             LockSupport.parkNanos(this, periodNanos);
             Thread.interrupted(); // nobody should interrupt us; if someone does, do not spin
+            if (exitRequested) {
+                if (exitNow()) {
+                    return;
+                }
+                exitRequested = false;
+                // A reader met SLEEPING and asked for us: keep refreshing.
+                windowStart = System.currentTimeMillis();
+                store(windowStart, true);
+                continue;
+            }
             final long now = System.currentTimeMillis();
             if (now - windowStart < idleWindowMillis && now >= windowStart) {
                 store(now, false);
@@ -187,7 +296,12 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
             // Window over (or the wall clock stepped back): was the probe acknowledged?
             final long w = lvWord();
             if ((w & PROBE) != 0 && trySleep(w)) {
-                sleepUntilWoken();
+                if (!sleepUntilWoken()) {
+                    if (WAKE_REQUESTED.compareAndSet(this, 0, EXITED)) {
+                        return; // the next reader starts a new refresher
+                    }
+                    exitRequested = false; // a reader's wake request came first: carry on as woken
+                }
                 if (stopped) {
                     return;
                 }
@@ -216,14 +330,43 @@ public final class CachedClock extends CachedClockL2Pad implements MillisClock {
 
     /** Whether some reader asked the refresher to wake since it last published SLEEPING; for jcstress. */
     boolean wakeRequested() {
-        return (int) WAKE_REQUESTED.getAcquire(this) != 0;
+        return (int) WAKE_REQUESTED.getAcquire(this) == 1;
     }
 
-    private void sleepUntilWoken() {
+    /**
+     * Parks until a reader asks for a wake-up (or the clock is stopped).
+     *
+     * @return false if instead the exit delay passed or an exit was requested: the caller ends
+     *         the thread unless a reader's request beats it
+     */
+    private boolean sleepUntilWoken() {
+        final long deadline = System.nanoTime() + exitAfterNanos;
         while ((int) WAKE_REQUESTED.getAcquire(this) == 0 && !stopped) {
-            LockSupport.park(this);
+            final long left = deadline - System.nanoTime();
+            if (left <= 0 || exitRequested) {
+                return false;
+            }
+            LockSupport.parkNanos(this, left);
             Thread.interrupted();
         }
+        return true;
+    }
+
+    /**
+     * An awake refresher's exit: publishes {@code SLEEPING} whatever the probe says (readers then
+     * read the system clock), then tries to move {@code wakeRequested} 0 -> {@code EXITED}.
+     *
+     * @return true if the thread must end; false if a reader already asked it to stay
+     */
+    private boolean exitNow() {
+        // As in trySleep: reset the flag before SLEEPING is visible (release), so the reader that
+        // acquires SLEEPING sees 0 and can ask for a wake-up that this CAS then loses to.
+        WAKE_REQUESTED.setRelease(this, 0);
+        long w;
+        do {
+            w = lvWord(); // readers only clear the probe; they never store SLEEPING or a time
+        } while (!casWord(w, SLEEPING));
+        return WAKE_REQUESTED.compareAndSet(this, 0, EXITED);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.github.spool.time;
 
+import io.github.spool.OwnedThreadLocal;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -86,7 +87,7 @@ public final class TimestampFormat {
      * Each thread's own rendered second, used when the shared slot misses; touched by its thread
      * only (its version is unused). Allocated on a thread's first miss, never per call.
      */
-    private final ThreadLocal<SecondSlot> ownSlots;
+    private final OwnedThreadLocal<SecondSlot> ownSlots; // owned by the format: pool threads keep no SecondSlot
     /** Published with release stores, read with acquire loads; replaced, never mutated. */
     private OffsetWindow window;
 
@@ -106,7 +107,7 @@ public final class TimestampFormat {
         this.odd = new SecondSlot(maxLength, fractionWidths.length);
         final int slotLength = maxLength;
         final int fractions = fractionWidths.length;
-        this.ownSlots = ThreadLocal.withInitial(() -> new SecondSlot(slotLength, fractions));
+        this.ownSlots = OwnedThreadLocal.withInitial(() -> new SecondSlot(slotLength, fractions));
         this.window = rules.isFixedOffset()
             ? new OffsetWindow(Long.MIN_VALUE, Long.MAX_VALUE, rules.getOffset(Instant.EPOCH).getTotalSeconds())
             : new OffsetWindow(0, 0, 0); // empty: the first call computes a real one

@@ -6,7 +6,6 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 import java.util.function.IntSupplier;
 import javax.management.MBeanServer;
-import javax.management.ObjectName;
 
 /**
  * What a forked fault-injection child (each adapter's {@code FaultMain}) observes of its appender,
@@ -16,20 +15,25 @@ import javax.management.ObjectName;
  */
 public final class FaultProbe {
 
-    /** The MBean of the appender named {@code out}. */
-    public static final String MBEAN = "io.github.spool:type=Appender,name=out";
+    /** The name of the appender whose MBean is read. */
+    public static final String APPENDER = "out";
 
     private FaultProbe() {
     }
 
     /**
-     * @param attribute an attribute of {@link #MBEAN}
+     * @param attribute an attribute of the MBean of {@link #APPENDER}
      * @return its value
      * @throws Exception if the MBean cannot be read
      */
     public static long get(String attribute) throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        return ((Number) server.getAttribute(new ObjectName(MBEAN), attribute)).longValue();
+        return ((Number) server.getAttribute(LeakProbe.beanOf(APPENDER), attribute)).longValue();
+    }
+
+    /** @return whether an MBean of {@link #APPENDER} is registered, in any logging context */
+    public static boolean isRegistered() {
+        return !LeakProbe.beansOf(APPENDER).isEmpty();
     }
 
     /**

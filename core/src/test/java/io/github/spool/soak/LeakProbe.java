@@ -11,7 +11,7 @@ import javax.management.ObjectName;
 /**
  * What a stopped appender must not leave behind: its writer thread (core names it
  * {@code spool-writer-<appender name>}, see {@code Spool}) and its MBean
- * {@code io.github.spool:type=Appender,name=<name>}. Test support (core's test-jar).
+ * {@code io.github.spool:type=Appender,context=<context>,name=<name>}. Test support (core's test-jar).
  */
 public final class LeakProbe {
 
@@ -33,6 +33,33 @@ public final class LeakProbe {
             }
         }
         return found;
+    }
+
+    /**
+     * @param appenderName an appender's name
+     * @return the object names of the registered MBeans of appenders with that name, in any context
+     */
+    public static Set<ObjectName> beansOf(String appenderName) {
+        try {
+            String value = appenderName.matches("[A-Za-z0-9_.\\-]+") ? appenderName : ObjectName.quote(appenderName);
+            return new TreeSet<>(ManagementFactory.getPlatformMBeanServer()
+                    .queryNames(new ObjectName("io.github.spool:type=Appender,name=" + value + ",*"), null));
+        } catch (MalformedObjectNameException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * @param appenderName an appender's name
+     * @return the object name of the one registered MBean of an appender with that name
+     * @throws IllegalStateException if there is none, or several (one per context)
+     */
+    public static ObjectName beanOf(String appenderName) {
+        Set<ObjectName> found = beansOf(appenderName);
+        if (found.size() != 1) {
+            throw new IllegalStateException("expected one MBean of appender '" + appenderName + "', found " + found);
+        }
+        return found.iterator().next();
     }
 
     /**

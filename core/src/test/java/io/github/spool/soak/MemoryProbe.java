@@ -1,6 +1,5 @@
 package io.github.spool.soak;
 
-import io.github.spool.metrics.JmxRegistry;
 
 import java.io.IOException;
 import java.lang.management.BufferPoolMXBean;
@@ -9,8 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import javax.management.InstanceNotFoundException;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -28,7 +29,7 @@ public final class MemoryProbe implements Runnable {
     /** Sampling period: short enough to catch a peak that lasts a GC cycle. */
     static final long PERIOD_MILLIS = 50;
 
-    private final ObjectName appender;
+    private final String appenderName;
     private final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     private final BufferPoolMXBean direct;
     private final Thread thread;
@@ -52,7 +53,7 @@ public final class MemoryProbe implements Runnable {
      * @throws JMException if the name cannot form an object name
      */
     public MemoryProbe(String appenderName) throws JMException {
-        this.appender = JmxRegistry.objectName(appenderName);
+        this.appenderName = appenderName;
         BufferPoolMXBean found = null;
         for (BufferPoolMXBean b : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)) {
             if (b.getName().equals("direct")) {
@@ -104,6 +105,7 @@ public final class MemoryProbe implements Runnable {
         directUsedMax = Math.max(directUsedMax, direct.getMemoryUsed());
         directCountMax = Math.max(directCountMax, direct.getCount());
         try {
+            ObjectName appender = bean();
             ringInUseMax = Math.max(ringInUseMax, (Long) server.getAttribute(appender, "BufferBytesInUse"));
             ringHighWater = Math.max(ringHighWater, (Long) server.getAttribute(appender, "BufferBytesHighWater"));
             ringMax = (Long) server.getAttribute(appender, "BufferBytesMax");
@@ -141,7 +143,16 @@ public final class MemoryProbe implements Runnable {
      * @throws JMException if the bean is not registered
      */
     public long eventsDiscarded() throws JMException {
-        return (Long) server.getAttribute(appender, "EventsDiscarded");
+        return (Long) server.getAttribute(bean(), "EventsDiscarded");
+    }
+
+    /** The appender's bean, in whatever logging context its framework gave it. */
+    private ObjectName bean() throws JMException {
+        Set<ObjectName> found = LeakProbe.beansOf(appenderName);
+        if (found.size() != 1) {
+            throw new InstanceNotFoundException("MBeans of appender '" + appenderName + "': " + found);
+        }
+        return found.iterator().next();
     }
 
     /**

@@ -2,6 +2,7 @@ package io.github.spool.time;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,9 +56,61 @@ class CachedClockTest {
         for (CachedClock c : seen) {
             assertSame(CachedClock.get(), c);
         }
+        // An earlier test's last appender may have asked the refresher to end: let it end; then
+        // a read starts another (as it does after an idle exit).
+        CachedClock shared = CachedClock.get();
+        if (shared.exitPendingForTest()) {
+            shared.refresherForTest().join(5_000);
+        }
+        shared.currentTimeMillis();
+        Thread current = shared.refresherForTest();
+        for (Thread t : clockThreads()) {
+            if (t != current) {
+                t.join(5_000); // an ended refresher between its last step and its death
+            }
+        }
         List<Thread> clock = clockThreads();
-        assertEquals(1, clock.size(), "threads named " + CachedClock.THREAD_NAME + ": " + clock);
+        assertEquals(List.of(current), clock, "threads named " + CachedClock.THREAD_NAME);
         assertTrue(clock.get(0).isDaemon(), "the clock thread must not keep the JVM alive");
+    }
+
+    @Test
+    void endsItsThreadWhenAskedAndStartsAnotherOnTheNextRead() throws Exception {
+        final CachedClock clock = new CachedClock("spool-clock-test-exit", TimeUnit.MILLISECONDS.toNanos(1), 200, 60_000);
+        try {
+            Thread first = clock.refresherForTest();
+            clock.requestExit();
+            first.join(5_000);
+            assertFalse(first.isAlive(), "refresher still running after requestExit()");
+            assertTrue(clock.isSleeping(), "readers must see SLEEPING once the thread ended");
+            long before = System.currentTimeMillis();
+            long read = clock.currentTimeMillis();
+            assertTrue(read >= before && read <= System.currentTimeMillis(), "an ended clock reads the system clock");
+            Thread second = clock.refresherForTest();
+            assertNotSame(first, second, "the read started a new refresher");
+            awaitTrue(() -> !clock.isSleeping(), "new refresher never published a time");
+            assertTrue(second.isAlive());
+        } finally {
+            clock.stopForTest();
+        }
+    }
+
+    @Test
+    void endsItsThreadAfterSleepingLongEnough() throws Exception {
+        final CachedClock clock = new CachedClock("spool-clock-test-idle-exit", TimeUnit.MILLISECONDS.toNanos(1), 20, 50);
+        try {
+            Thread first = clock.refresherForTest();
+            first.join(5_000); // nobody reads: idle window, then the exit delay, then it ends
+            assertFalse(first.isAlive(), "idle refresher never ended");
+            assertTrue(clock.isSleeping());
+            clock.currentTimeMillis();
+            Thread second = clock.refresherForTest();
+            assertNotSame(first, second);
+            assertSame(ClassLoader.getSystemClassLoader(), second.getContextClassLoader(),
+                    "a refresher started by a reader does not keep the reader's context class loader");
+        } finally {
+            clock.stopForTest();
+        }
     }
 
     @Test

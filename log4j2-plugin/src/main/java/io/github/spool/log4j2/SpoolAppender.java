@@ -18,7 +18,9 @@ import org.apache.logging.log4j.core.Core;
 import org.apache.logging.log4j.core.Filter;
 import org.apache.logging.log4j.core.Layout;
 import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.Property;
 import org.apache.logging.log4j.core.config.plugins.Plugin;
 import org.apache.logging.log4j.core.config.plugins.PluginBuilderAttribute;
@@ -307,7 +309,8 @@ public final class SpoolAppender extends AbstractAppender {
             if (name == null || name.isBlank()) {
                 throw new IllegalArgumentException("the name attribute is required");
             }
-            SpoolConfig.Builder b = SpoolConfig.builder(name).statusListener(StatusLoggerListener.INSTANCE);
+            SpoolConfig.Builder b = SpoolConfig.builder(name).statusListener(StatusLoggerListener.INSTANCE)
+                    .context(contextName(getConfiguration()));
             boolean hasFile = fileName != null && !fileName.isBlank();
             if (hasFile && target != null) {
                 throw new IllegalArgumentException("set either target or fileName, not both (target=" + target
@@ -331,6 +334,18 @@ public final class SpoolAppender extends AbstractAppender {
             }
             b.discardThreshold(discardThreshold == null ? Severity.INFO : LevelSeverity.parseThreshold(discardThreshold));
             return b.build();
+        }
+
+        /**
+         * The JMX context of the appender: its {@code LoggerContext}'s name, as log4j2 names its own
+         * beans ({@code org.apache.logging.log4j2:type=<context name>,...}), so that one appender
+         * name in two contexts (one per web application with the default context selector) gives
+         * two beans.
+         */
+        static String contextName(Configuration configuration) {
+            LoggerContext context = configuration == null ? null : configuration.getLoggerContext();
+            String name = context == null ? null : context.getName();
+            return name == null || name.isEmpty() ? SpoolConfig.DEFAULT_CONTEXT : name;
         }
 
         private static SpoolConfig.Target parseTarget(String value) {

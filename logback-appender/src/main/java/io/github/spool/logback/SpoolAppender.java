@@ -7,6 +7,7 @@ import ch.qos.logback.core.encoder.Encoder;
 import io.github.spool.AppendResult;
 import io.github.spool.ByteSize;
 import io.github.spool.OverflowPolicy;
+import io.github.spool.OwnedThreadLocal;
 import io.github.spool.Severity;
 import io.github.spool.Spool;
 import io.github.spool.SpoolConfig;
@@ -68,8 +69,12 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     private SpoolEncoder spoolEncoder;
     private volatile boolean warnedClosed;
 
-    /** One builder per thread, marked busy while in use so a re-entrant log call gets its own. */
-    private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
+    /**
+     * One builder per thread, marked busy while in use so a re-entrant log call gets its own. Owned
+     * by the appender, not by the threads: a pool thread keeps no Spool object once the appender is
+     * gone (redeploy in a container).
+     */
+    private final OwnedThreadLocal<Scratch> scratch = OwnedThreadLocal.withInitial(Scratch::new);
 
     /** Creates an appender; configure it, then {@link #start()} it. */
     public SpoolAppender() {
@@ -175,7 +180,10 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
 
     private SpoolConfig buildConfig() {
         String appenderName = name == null ? "spool" : name;
-        SpoolConfig.Builder b = SpoolConfig.builder(appenderName);
+        // The context name keeps the JMX names of two contexts' same-named appenders apart.
+        String contextName = context == null ? null : context.getName();
+        SpoolConfig.Builder b = SpoolConfig.builder(appenderName)
+                .context(contextName == null || contextName.isEmpty() ? SpoolConfig.DEFAULT_CONTEXT : contextName);
         if (file != null && !file.isBlank()) {
             if (target != null && !target.isBlank()) {
                 throw new IllegalArgumentException("set either 'target' (" + target + ") or 'file' (" + file + "), not both");

@@ -7,6 +7,7 @@ import ch.qos.logback.core.Context;
 import ch.qos.logback.core.pattern.Converter;
 import ch.qos.logback.core.pattern.PatternLayoutEncoderBase;
 import ch.qos.logback.core.pattern.PostCompileProcessor;
+import io.github.spool.OwnedThreadLocal;
 import io.github.spool.text.ByteLineBuilder;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +45,7 @@ public class SpoolEncoder extends PatternLayoutEncoderBase<ILoggingEvent> {
 
     /** The byte path, or {@code null}: the layout did not start, or the charset is not UTF-8. */
     private volatile ByteConverter[] converters;
-    private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
+    private final OwnedThreadLocal<Scratch> scratch = OwnedThreadLocal.withInitial(Scratch::new); // no Spool object left in pool threads
 
     /** Creates an encoder; set its pattern, then {@link #start()} it. */
     public SpoolEncoder() {

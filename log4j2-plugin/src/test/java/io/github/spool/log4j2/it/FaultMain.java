@@ -2,7 +2,6 @@ package io.github.spool.log4j2.it;
 
 import io.github.spool.soak.FaultProbe;
 import java.io.FileDescriptor;
-import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +9,6 @@ import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import javax.management.ObjectName;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -89,7 +87,7 @@ public final class FaultMain {
         }
         if (mode.equals("unopenable")) {
             app.log(0, events, false);
-            boolean registered = ManagementFactory.getPlatformMBeanServer().isRegistered(new ObjectName(FaultProbe.MBEAN));
+            boolean registered = FaultProbe.isRegistered();
             System.err.println("spool-facts attempted=" + app.attempted + " exceptions=" + app.exceptions
                     + " registered=" + (registered ? 1 : 0) + " maxCallMicros=" + TimeUnit.NANOSECONDS.toMicros(app.maxCallNanos));
             LogManager.shutdown();

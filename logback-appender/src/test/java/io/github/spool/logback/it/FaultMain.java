@@ -4,7 +4,6 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.core.status.Status;
 import io.github.spool.soak.FaultProbe;
 import java.io.FileDescriptor;
-import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +16,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import javax.management.ObjectName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -97,7 +95,7 @@ public final class FaultMain {
         }
         if (mode.equals("unopenable")) {
             app.log(0, events, false);
-            boolean registered = ManagementFactory.getPlatformMBeanServer().isRegistered(new ObjectName(FaultProbe.MBEAN));
+            boolean registered = FaultProbe.isRegistered();
             System.err.println("spool-facts attempted=" + app.attempted + " exceptions=" + app.exceptions
                     + " registered=" + (registered ? 1 : 0) + " maxCallMicros=" + TimeUnit.NANOSECONDS.toMicros(app.maxCallNanos));
             LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();

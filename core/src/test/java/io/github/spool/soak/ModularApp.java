@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.github.spool.soak;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+/**
+ * A modular application built and run at test time: compiles a {@code module-info.java} and a main
+ * class against a module path of jars, then runs it with {@code java --module-path ... -m} in a
+ * fresh JVM, so that the jars are used as JPMS modules (automatic or explicit), not from the class
+ * path. Test support (core's test-jar) for the adapters' JPMS consumer checks.
+ */
+public final class ModularApp {
+
+    /** What a run printed and how it ended. */
+    public static final class Result {
+        /** The JVM's exit status. */
+        public final int exitCode;
+        /** Its standard output. */
+        public final String stdout;
+        /** Its standard error. */
+        public final String stderr;
+
+        Result(int exitCode, String stdout, String stderr) {
+            this.exitCode = exitCode;
+            this.stdout = stdout;
+            this.stderr = stderr;
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout\n" + stdout + "--- stderr\n" + stderr;
+        }
+    }
+
+    private final Path dir;
+    private final List<Path> modulePath;
+
+    /**
+     * @param dir        an empty working directory
+     * @param modulePath the jars the application is compiled and run against
+     */
+    public ModularApp(Path dir, List<Path> modulePath) {
+        this.dir = dir;
+        this.modulePath = List.copyOf(modulePath);
+        for (Path p : modulePath) {
+            if (!Files.isRegularFile(p)) {
+                throw new IllegalArgumentException("not a jar: " + p + " (JPMS checks need packaged jars; build with -am)");
+            }
+        }
+    }
+
+    /**
+     * The jar a class was loaded from.
+     *
+     * @param c a class loaded from a jar on this JVM's class path
+     * @return that jar
+     */
+    public static Path jarOf(Class<?> c) {
+        try {
+            Path p = Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (!Files.isRegularFile(p)) {
+                throw new IllegalStateException(c.getName() + " comes from " + p + ", not from a jar");
+            }
+            return p;
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Compiles the module's sources into {@code dir/classes}.
+     *
+     * @param sources relative path (e.g. {@code app/Main.java}) to source text, module-info included
+     * @throws IOException if a file cannot be written, or compilation fails (with javac's output)
+     */
+    public void compile(Map<String, String> sources) throws IOException {
+        Path src = dir.resolve("src");
+        List<String> args = new ArrayList<>(List.of("-d", dir.resolve("classes").toString(), "--module-path",
+                joined(), "-Xlint:all,-requires-automatic"));
+        for (Map.Entry<String, String> e : sources.entrySet()) {
+            Path file = src.resolve(e.getKey());
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, e.getValue(), StandardCharsets.UTF_8);
+            args.add(file.toString());
+        }
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        if (javac.run(null, out, out, args.toArray(new String[0])) != 0) {
+            throw new IOException("javac failed: " + out.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    /**
+     * Runs {@code module/mainClass} on the module path (the jars and the compiled module).
+     *
+     * @param module     the application's module name
+     * @param mainClass  its main class
+     * @param jvmOptions extra options before {@code -m}
+     * @return what it printed
+     * @throws Exception if it cannot be started or does not end within a minute
+     */
+    public Result run(String module, String mainClass, List<String> jvmOptions) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.add("--module-path");
+        cmd.add(joined() + java.io.File.pathSeparator + dir.resolve("classes"));
+        cmd.add("-m");
+        cmd.add(module + "/" + mainClass);
+        Path out = Files.createTempFile(dir, "stdout", ".txt");
+        Path err = Files.createTempFile(dir, "stderr", ".txt");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("modular app did not end within 60 s: " + cmd);
+        }
+        return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    private String joined() {
+        return modulePath.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator));
+    }
+}
