@@ -303,77 +303,109 @@ public final class ManyToOneCellRing extends RingPadTail {
         if (len == 0) {
             return closed ? AppendResult.CLOSED : AppendResult.ACCEPTED;
         }
-        Waiter waiter = null;
+        // Acquire load: pairs with the installer's release store of current, so the fresh
+        // incarnation's reset fields are visible before we claim in it.
+        Cell cur = (Cell) CURRENT.getAcquire(this);
+        long claimLen = claimLength(cur, len);
+        long word = attempt(cur, claimLen, array, buffer, offset, len);
+        if ((word & Cell.BYTES_MASK) + claimLen <= cur.capacity) {
+            return AppendResult.ACCEPTED;
+        }
+        // Kept out of this method, so that it stays small enough for the JIT to inline it into
+        // the adapters' call (HotSpot's FreqInlineSize is 325 bytecodes).
+        return appendSlow(cur, Cell.gen(word), array, buffer, offset, len, severity);
+    }
+
+    /** An oversized record never fits: it claims more than the cell, to seal it for a dedicated successor. */
+    private long claimLength(Cell cur, int len) {
+        return len <= cur.capacity && len <= cellSize ? len : (long) cur.capacity + 1;
+    }
+
+    /**
+     * One attempt in {@code cur}: claims {@code claimLen} bytes; if they fit, copies the record and
+     * commits it; if this claim is the one that crosses the cell's end, publishes the seal.
+     * Returns the claim word before the add: the record went in if and only if
+     * {@code start + claimLen <= cur.capacity}.
+     *
+     * <p>No method call may come between the claim and the handlers below (Cell, "recordHole"):
+     * a {@link StackOverflowError} is thrown on method entry and lands at the deepest call of an
+     * append — the copy — so the handlers use bytecodes only. A copy or commit that throws leaves
+     * its range as a recorded hole that the writer skips; a crosser that cannot reach its CAS
+     * publishes the seal with a volatile store.
+     */
+    private long attempt(Cell cur, long claimLen, byte[] array, ByteBuffer buffer, int offset, int len) {
+        long word = cur.gaaClaim(claimLen);
+        long start = word & Cell.BYTES_MASK;
+        if (start + claimLen <= cur.capacity) {
+            long before;
+            try {
+                copy(cur, start, array, buffer, offset, len);
+                before = cur.gaaCommit(len);
+            } catch (Throwable t) {
+                synchronized (cur) {
+                    int n = cur.holeCount;
+                    long[] h = cur.holes;
+                    if (n == h.length) {
+                        long[] g = new long[2 * n]; // newarray and a loop: no method call
+                        for (int i = 0; i < n; i++) {
+                            g[i] = h[i];
+                        }
+                        cur.holes = h = g;
+                    }
+                    h[n] = start << 32 | len;
+                    cur.holeCount = n + 1;
+                    cur.abortedBytes += len;
+                }
+                throw t;
+            }
+            if (before < 0) {
+                lostLate(len); // the writer gave this cell up before our commit: we count ourselves
+            }
+            signal.signal();
+            return word;
+        }
+        if (start <= cur.capacity) {
+            // We are the crosser: only we can publish this incarnation's seal, and until we do
+            // the writer cannot finish the cell, so it cannot be recycled under us.
+            int gen = (int) ((word >>> Cell.BYTES_BITS) & Cell.GEN_MASK);
+            try {
+                if (cur.casSeal(gen, start)) {
+                    // A full cell is worth a wake-up even of a napping writer (one unpark per
+                    // cell, not per record): otherwise a fast producer fills the ring while the
+                    // writer naps, then waits for it at the cap.
+                    signal.wakeNow();
+                }
+            } catch (Throwable t) {
+                // A StackOverflowError on the way to the CAS: publish with a volatile store (a
+                // bytecode, not a call), safe by the argument above.
+                cur.seal = ((long) gen << Cell.BYTES_BITS) | start;
+                throw t;
+            }
+        }
+        return word;
+    }
+
+    /** After a failed claim on {@code sealed}: install, wait or discard, and claim again until done. */
+    private AppendResult appendSlow(Cell sealed, int gen, byte[] array, ByteBuffer buffer, int offset, int len,
+                                    int severity) {
+        Waiter waiter = new Waiter(Thread.currentThread());
         try {
             for (;;) {
-                // Acquire load: pairs with the installer's release store of current, so the
-                // fresh incarnation's reset fields are visible before we claim in it.
-                Cell cur = (Cell) CURRENT.getAcquire(this);
-                // An oversized record never fits: claim more than the cell to seal it for a
-                // dedicated successor.
-                long claimLen = len <= cur.capacity && len <= cellSize ? len : (long) cur.capacity + 1;
-                long word = cur.gaaClaim(claimLen);
-                // No method call between a successful claim and the try below (see fill-in).
-                long start = word & Cell.BYTES_MASK;
-                if (start + claimLen <= cur.capacity) {
-                    long before;
-                    try {
-                        copy(cur, start, array, buffer, offset, len);
-                        before = cur.gaaCommit(len);
-                    } catch (Throwable t) {
-                        // Record the hole inline — no method call may run here (Cell, "recordHole").
-                        synchronized (cur) {
-                            int n = cur.holeCount;
-                            long[] h = cur.holes;
-                            if (n == h.length) {
-                                long[] g = new long[2 * n]; // newarray and a loop: no method call
-                                for (int i = 0; i < n; i++) {
-                                    g[i] = h[i];
-                                }
-                                cur.holes = h = g;
-                            }
-                            h[n] = start << 32 | len;
-                            cur.holeCount = n + 1;
-                            cur.abortedBytes += len;
-                        }
-                        throw t;
-                    }
-                    if (before < 0) {
-                        lostLate(len); // the writer gave this cell up before our commit: we count ourselves
-                    }
-                    signal.signal();
-                    return AppendResult.ACCEPTED;
-                }
-                int gen = (int) ((word >>> Cell.BYTES_BITS) & Cell.GEN_MASK); // inline: no call yet
-                if (start <= cur.capacity) {
-                    // We are the crosser: only we can publish this incarnation's seal, and until
-                    // we do the writer cannot finish the cell, so it cannot be recycled under us.
-                    try {
-                        if (cur.casSeal(gen, start)) {
-                            // A full cell is worth a wake-up even of a napping writer (one unpark
-                            // per cell, not per record): otherwise a fast producer fills the ring
-                            // while the writer naps, then waits for it at the cap.
-                            signal.wakeNow();
-                        }
-                    } catch (Throwable t) {
-                        // A StackOverflowError on the way to the CAS: publish with a volatile
-                        // store (a bytecode, not a call), safe by the argument above.
-                        cur.seal = ((long) gen << Cell.BYTES_BITS) | start;
-                        throw t;
-                    }
-                }
-                if (waiter == null) {
-                    waiter = new Waiter(Thread.currentThread());
-                }
-                AppendResult r = advance(cur, gen, array, buffer, offset, len, severity, waiter);
+                AppendResult r = advance(sealed, gen, array, buffer, offset, len, severity, waiter);
                 if (r != null) {
                     return r;
                 }
+                Cell cur = (Cell) CURRENT.getAcquire(this); // acquire: as in append0
+                long claimLen = claimLength(cur, len);
+                long word = attempt(cur, claimLen, array, buffer, offset, len);
+                if ((word & Cell.BYTES_MASK) + claimLen <= cur.capacity) {
+                    return AppendResult.ACCEPTED;
+                }
+                sealed = cur;
+                gen = Cell.gen(word);
             }
         } finally {
-            if (waiter != null) {
-                waiter.finish(this);
-            }
+            waiter.finish(this);
         }
     }
 

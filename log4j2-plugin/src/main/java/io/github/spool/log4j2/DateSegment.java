@@ -12,7 +12,6 @@ import org.apache.logging.log4j.core.impl.Log4jLogEvent;
 import org.apache.logging.log4j.core.pattern.DatePatternConverter;
 import org.apache.logging.log4j.core.time.Instant;
 import org.apache.logging.log4j.core.time.MutableInstant;
-import org.apache.logging.log4j.core.util.internal.instant.InstantPatternFormatter;
 import org.apache.logging.log4j.util.Constants;
 
 /**
@@ -64,7 +63,7 @@ final class DateSegment extends Segment {
      * @throws IllegalArgumentException if core cannot print exactly what log4j2 prints
      */
     static DateSegment create(String[] options, DatePatternConverter reference) {
-        if (InstantPatternFormatter.LEGACY_FORMATTERS_ENABLED) {
+        if (LegacyFormatters.ENABLED) {
             throw new IllegalArgumentException("SpoolLayout does not support %d with log4j2.instantFormatter=legacy");
         }
         String option = options.length > 0 ? options[0] : null;
@@ -182,6 +181,28 @@ final class DateSegment extends Segment {
                 return;
             }
             sb.append((char) bytes[i]);
+        }
+    }
+
+    /**
+     * The property {@code InstantPatternFormatter.LEGACY_FORMATTERS_ENABLED} reads (log4j-core
+     * 2.26.1), read here through log4j-api's {@code PropertiesUtil}: that constant's package is not
+     * exported, so on the module path reading it fails with an {@code IllegalAccessError}.
+     * Reflection, because naming {@code PropertiesUtil} in source makes javac warn about its bnd
+     * annotations, and the build fails on warnings.
+     */
+    private static final class LegacyFormatters {
+        static final boolean ENABLED = read();
+
+        private static boolean read() {
+            try {
+                Class<?> util = Class.forName("org.apache.logging.log4j.util.PropertiesUtil");
+                Object props = util.getMethod("getProperties").invoke(null);
+                Object value = util.getMethod("getStringProperty", String.class).invoke(props, "log4j2.instantFormatter");
+                return "legacy".equalsIgnoreCase((String) value);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return "legacy".equalsIgnoreCase(System.getProperty("log4j2.instantFormatter"));
+            }
         }
     }
 }

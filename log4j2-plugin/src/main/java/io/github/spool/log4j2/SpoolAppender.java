@@ -9,6 +9,7 @@ import io.github.spool.SpoolConfig;
 import io.github.spool.text.ByteLineBuilder;
 import java.io.IOException;
 import java.io.Serializable;
+import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -87,11 +88,21 @@ public final class SpoolAppender extends AbstractAppender {
         return spoolConfig;
     }
 
-    /** Opens the sink and starts core's writer thread. */
+    /**
+     * Opens the sink and starts core's writer thread, then writes the layout's header, as log4j2's
+     * own stream appenders do: on the console always, into a file only when the file is new or
+     * empty ({@code FileManager} in 2.26.1 writes it when it does not append to existing content).
+     */
     @Override
     public void start() {
         try {
+            boolean freshSink = spoolConfig.target() != SpoolConfig.Target.FILE
+                    || !Files.exists(spoolConfig.file()) || Files.size(spoolConfig.file()) == 0;
             spool = Spool.start(spoolConfig);
+            byte[] header = getLayout() == null ? null : getLayout().getHeader();
+            if (freshSink && header != null && header.length > 0) {
+                spool.append(header, 0, header.length, Severity.INFO);
+            }
         } catch (IOException | RuntimeException e) {
             LOGGER.error("Spool appender '{}' could not open {}: {}", getName(),
                     spoolConfig.target() == SpoolConfig.Target.FILE ? spoolConfig.file() : spoolConfig.target(),
@@ -184,6 +195,11 @@ public final class SpoolAppender extends AbstractAppender {
         boolean done = super.stop(timeout, timeUnit, false);
         Spool s = spool;
         if (s != null) {
+            // The layout's footer last, as log4j2's stream managers write it when they close.
+            byte[] footer = getLayout() == null ? null : getLayout().getFooter();
+            if (footer != null && footer.length > 0) {
+                s.append(footer, 0, footer.length, Severity.INFO);
+            }
             // log4j2 passes small timeouts (LogManager.shutdown() gave 50 ms): a user who stops
             // log4j2 expects the tail flushed, as its file appenders flush synchronously. Wait at
             // least core's default; what remains after that is left to core's shutdown hook.

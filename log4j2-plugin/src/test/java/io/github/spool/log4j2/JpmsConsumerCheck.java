@@ -67,11 +67,7 @@ class JpmsConsumerCheck {
                 + "  <Loggers><Root level=\"info\"><AppenderRef ref=\"out\"/></Root></Loggers>\n"
                 + "</Configuration>\n");
         List<String> options = new ArrayList<>(List.of("-Dlog4j2.configurationFile=" + config,
-                "-Dlog4j.Clock=" + SpoolClock.class.getName(),
-                // SpoolLayout's %d reads a constant of log4j-core's module-internal package
-                // (DateSegment, InstantPatternFormatter): until it reads the property instead, a
-                // modular application opens it to the adapter (docs/log4j2.md).
-                "--add-exports", "org.apache.logging.log4j.core/org.apache.logging.log4j.core.util.internal.instant=io.github.spool.log4j2"));
+                "-Dlog4j.Clock=" + SpoolClock.class.getName()));
         if (addJdkUnsupported) {
             options.add("--add-modules");
             options.add("jdk.unsupported");

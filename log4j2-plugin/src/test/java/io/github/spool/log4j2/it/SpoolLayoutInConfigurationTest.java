@@ -39,6 +39,7 @@ class SpoolLayoutInConfigurationTest {
         "pattern='%d %highlight{%-5level} [%t] %C.%M:%L %marker - %enc{%m}{CRLF} ${ctx:user} %X%n'",
         "pattern='%-5level %l %style{%c{1.}}{red} %m%n' disableAnsi='true'",
         "pattern='%-5level %maxLen{%m}{12} ü %m%n' charset='ISO-8859-1'",
+        "pattern='%level %m%n' header='== start ==%n' footer='== end ==%n'",
         "pattern='%level %m%n'><Replace regex='[0-9]' replacement='#'/></LAYOUT><!-- ",
         "pattern='%level %m%n'><MarkerPatternSelector defaultPattern='%level %m%n'>"
                 + "<PatternMatch key='AUDIT' pattern='AUDIT %L %m%n'/></MarkerPatternSelector></LAYOUT><!-- ",
