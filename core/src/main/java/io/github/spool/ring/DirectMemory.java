@@ -27,12 +27,12 @@ import java.nio.ByteBuffer;
  * grows and shrinks could hold many times its cap. {@link #free} runs the buffer's cleaner at once
  * through {@code sun.misc.Unsafe#invokeCleaner} (module {@code jdk.unsupported}, which opens
  * {@code sun.misc}; the same call Agrona's {@code BufferUtil.free} and Netty's
- * {@code PlatformDependent.freeDirectBuffer} make on JDK 9+). Where it is unavailable, freeing
- * falls back to the GC. The caller must guarantee that nothing touches the buffer's memory
+ * {@code PlatformDependent.freeDirectBuffer} make on JDK 9+). Where it is unavailable — and on
+ * JDK 24 and later, which warn on its first use (JEP 498) — freeing falls back to the GC. The caller must guarantee that nothing touches the buffer's memory
  * afterwards: the ring frees only cells no producer can copy into any more (pooled cells are
  * sealed, a dedicated cell's one record is fully written) and never a cell it gave up on.
  */
-final class DirectMemory {
+public final class DirectMemory {
 
     private DirectMemory() {
     }
@@ -76,7 +76,7 @@ final class DirectMemory {
     }
 
     /** @return whether {@link #free} releases memory at once on this JVM */
-    static boolean freesExplicitly() {
+    public static boolean freesExplicitly() {
         return Cleaner.INVOKE_CLEANER != null;
     }
 
@@ -127,6 +127,13 @@ final class DirectMemory {
         static final MethodHandle INVOKE_CLEANER = lookup();
 
         private static MethodHandle lookup() {
+            if (Runtime.version().feature() >= 24) {
+                // JDK 24 warns on the first call of a sun.misc.Unsafe memory-access method,
+                // invokeCleaner included (JEP 498), on the application's standard error: a
+                // logging library must not print that. Freed cells go back with the GC there
+                // (docs/reliability.md says what that leaves open).
+                return null;
+            }
             try {
                 Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
                 Field f = unsafeClass.getDeclaredField("theUnsafe");

@@ -62,11 +62,12 @@ public final class ContainmentCheck {
         switch (mode) {
             case "stackoverflow":
                 for (int i = 0; i < 10; i++) {
-                    assertTrue(lines.contains("mark " + i), "logging goes on after overflow " + i);
+                    String prefix = "mark " + i + ".";
+                    assertTrue(lines.stream().anyMatch(l -> l.startsWith(prefix)), "logging goes on after overflow " + i);
                 }
                 assertEquals(10L, facts.get("overflows"));
                 for (String l : lines) {
-                    assertTrue(l.matches("deep \\d+|mark \\d"), () -> "torn or foreign line: " + l);
+                    assertTrue(l.matches("deep \\d+|mark \\d\\.\\d+"), () -> "torn or foreign line: " + l);
                 }
                 assertEquals(written, lines.size(), "the output is exactly the events counted as written");
                 break;
@@ -92,8 +93,14 @@ public final class ContainmentCheck {
         }
     }
 
-    /** @return the JVM options of the direct-memory runs: 16 MiB of direct memory, with and without explicit GC */
+    /**
+     * @return the JVM options of the direct-memory runs: 16 MiB of direct memory, with and without
+     *         explicit GC (the calling test is skipped on JDK 24+, where Spool does not free cells
+     *         explicitly, see {@code DirectMemory}, and the bound is the GC's)
+     */
     public static List<List<String>> directMemoryVariants() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(io.github.spool.ring.DirectMemory.freesExplicitly(),
+                "explicit freeing of direct memory is off on JDK " + Runtime.version().feature());
         return List.of(List.of("-XX:MaxDirectMemorySize=16m"), List.of("-XX:MaxDirectMemorySize=16m", "-XX:+DisableExplicitGC"));
     }
 }
