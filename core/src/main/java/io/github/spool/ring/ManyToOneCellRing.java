@@ -337,10 +337,8 @@ public final class ManyToOneCellRing extends RingPadTail {
         long word = cur.gaaClaim(claimLen);
         long start = word & Cell.BYTES_MASK;
         if (start + claimLen <= cur.capacity) {
-            long before;
             try {
                 copy(cur, start, array, buffer, offset, len);
-                before = cur.gaaCommit(len);
             } catch (Throwable t) {
                 synchronized (cur) {
                     int n = cur.holeCount;
@@ -358,7 +356,11 @@ public final class ManyToOneCellRing extends RingPadTail {
                 }
                 throw t;
             }
-            if (before < 0) {
+            // Outside the handler: an overflow inside the VarHandle call may come before or
+            // after its CAS (JDK 25's interpreter runs frames after it), and the handler could not
+            // tell — a hole recorded for a committed range would count it twice. Before the CAS,
+            // the claim stays open and the writer's stall recovery gives the cell up.
+            if (cur.gaaCommit(len) < 0) {
                 lostLate(len); // the writer gave this cell up before our commit: we count ourselves
             }
             signal.signal();
@@ -505,7 +507,7 @@ public final class ManyToOneCellRing extends RingPadTail {
                 sealFor(fresh);
             }
         } catch (Throwable t) {
-            if (!linked) {
+            if (!linked && sealed.next != fresh) { // a volatile read: did the CAS happen before the throw?
                 // Nothing shared (a failed link CAS or reincarnation leaves no trace): open the
                 // flag again and leave the cell to the writer.
                 sealed.installFlag = 0;
@@ -532,10 +534,8 @@ public final class ManyToOneCellRing extends RingPadTail {
             }
             throw t;
         }
-        long before;
         try {
             copy(fresh, 0, array, buffer, offset, len);
-            before = fresh.gaaCommit(len);
         } catch (Throwable t) {
             synchronized (fresh) { // inline, as in append0 (Cell, "recordHole")
                 int n = fresh.holeCount;
@@ -553,7 +553,7 @@ public final class ManyToOneCellRing extends RingPadTail {
             }
             throw t;
         }
-        if (before < 0) {
+        if (fresh.gaaCommit(len) < 0) { // outside the handler, as in attempt()
             lostLate(len);
         }
         signal.signal();
