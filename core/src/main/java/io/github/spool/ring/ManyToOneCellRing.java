@@ -481,8 +481,8 @@ public final class ManyToOneCellRing extends RingPadTail {
     /**
      * Holding {@code sealed}'s install flag with a cell to install: reincarnate it with our record
      * pre-claimed at offset 0, link it, publish it, open its flag, then copy the record. The
-     * exception handlers undo what they must with field stores only (no method calls: a
-     * {@link StackOverflowError} may be what they handle).
+     * exception handler undoes what it must with field stores only (no method calls: a
+     * {@link StackOverflowError} may be what it handles).
      */
     private AppendResult install(Cell sealed, Cell fresh, byte[] array, ByteBuffer buffer, int offset, int len,
                                  Waiter waiter) {
@@ -506,6 +506,7 @@ public final class ManyToOneCellRing extends RingPadTail {
                 giveUp(fresh, 0, 0, 0);
                 sealFor(fresh);
             }
+            copy(fresh, 0, array, buffer, offset, len);
         } catch (Throwable t) {
             if (!linked && sealed.next != fresh) { // a volatile read: did the CAS happen before the throw?
                 // Nothing shared (a failed link CAS or reincarnation leaves no trace): open the
@@ -513,10 +514,16 @@ public final class ManyToOneCellRing extends RingPadTail {
                 sealed.installFlag = 0;
                 orphan = fresh;
             } else {
-                // Linked: publish it (volatile stores; repeating one already done is harmless)
-                // and leave our pre-claimed range as a hole.
-                current = fresh;
-                fresh.installFlag = 0;
+                // Linked. Publish it if that did not happen yet — only from sealed, never moving
+                // current back past a successor installed since — open its flag while it is
+                // current (a second installer that this lets in loses the link CAS), and leave our
+                // pre-claimed range as a hole. Volatile field stores, no method calls.
+                if (current == sealed) {
+                    current = fresh;
+                }
+                if (current == fresh) {
+                    fresh.installFlag = 0;
+                }
                 synchronized (fresh) {
                     int n = fresh.holeCount;
                     long[] h = fresh.holes;
@@ -531,25 +538,6 @@ public final class ManyToOneCellRing extends RingPadTail {
                     fresh.holeCount = n + 1;
                     fresh.abortedBytes += len;
                 }
-            }
-            throw t;
-        }
-        try {
-            copy(fresh, 0, array, buffer, offset, len);
-        } catch (Throwable t) {
-            synchronized (fresh) { // inline, as in append0 (Cell, "recordHole")
-                int n = fresh.holeCount;
-                long[] h = fresh.holes;
-                if (n == h.length) {
-                    long[] g = new long[2 * n]; // newarray and a loop: no method call
-                    for (int i = 0; i < n; i++) {
-                        g[i] = h[i];
-                    }
-                    fresh.holes = h = g;
-                }
-                h[n] = len; // start 0
-                fresh.holeCount = n + 1;
-                fresh.abortedBytes += len;
             }
             throw t;
         }
