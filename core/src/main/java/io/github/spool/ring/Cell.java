@@ -108,6 +108,8 @@ public final class Cell extends CellPadTail {
 
     /** Record bytes; producers write with absolute puts, the writer reads through {@link #view}. */
     final ByteBuffer buffer;
+    /** What {@link #buffer} lives in, and frees it (DirectMemory). */
+    final DirectMemory.Block memory;
     final int capacity;
     /** An oversized cell made for one record; dropped, not pooled, once written. */
     final boolean dedicated;
@@ -132,7 +134,9 @@ public final class Cell extends CellPadTail {
     /** Bytes of holes (failed copies) below {@code flushedBytes}: skipped, not written. */
     long flushedHoleBytes;
 
-    Cell(ByteBuffer buffer, boolean dedicated) {
+    Cell(DirectMemory.Block memory, boolean dedicated) {
+        this.memory = memory;
+        ByteBuffer buffer = memory.buffer;
         this.buffer = buffer;
         int capacity = buffer.capacity();
         this.capacity = capacity;

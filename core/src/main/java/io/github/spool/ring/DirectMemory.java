@@ -6,6 +6,7 @@ import java.lang.invoke.MethodType;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Field;
+import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 
 /**
@@ -24,17 +25,81 @@ import java.nio.ByteBuffer;
  *
  * <p><b>Release.</b> A direct buffer's memory otherwise returns only when a GC finds the buffer
  * unreachable — with {@code -XX:+DisableExplicitGC}, or a heap that rarely collects, a ring that
- * grows and shrinks could hold many times its cap. {@link #free} runs the buffer's cleaner at once
- * through {@code sun.misc.Unsafe#invokeCleaner} (module {@code jdk.unsupported}, which opens
- * {@code sun.misc}; the same call Agrona's {@code BufferUtil.free} and Netty's
- * {@code PlatformDependent.freeDirectBuffer} make on JDK 9+). Where it is unavailable — and on
- * JDK 24 and later, which warn on its first use (JEP 498) — freeing falls back to the GC. The caller must guarantee that nothing touches the buffer's memory
- * afterwards: the ring frees only cells no producer can copy into any more (pooled cells are
- * sealed, a dedicated cell's one record is fully written) and never a cell it gave up on.
+ * grows and shrinks could hold many times its cap. {@link Block#free} gives it back at once, in
+ * one of two ways:
+ * <ul>
+ * <li>JDK 17 to 23: the buffer comes from {@code ByteBuffer.allocateDirect} and is freed by its
+ * cleaner through {@code sun.misc.Unsafe#invokeCleaner} (module {@code jdk.unsupported}; the same
+ * call Agrona's {@code BufferUtil.free} and Netty's {@code PlatformDependent.freeDirectBuffer}
+ * make on JDK 9+).</li>
+ * <li>JDK 24 and later warn on the first use of that method (JEP 498) on the application's
+ * standard error, which a logging library must not cause. There each cell is a segment of its own
+ * shared {@code java.lang.foreign.Arena} (final in JDK 22, JEP 454), seen through
+ * {@code MemorySegment.asByteBuffer()}, and freeing closes the arena. The FFM API is reached by
+ * method handles because Spool is compiled for Java 17; only allocation and freeing use them, the
+ * hot path sees an ordinary direct {@link ByteBuffer} (whose bulk puts check the arena is open).
+ * Such memory is native memory outside {@code -XX:MaxDirectMemorySize} and the "direct" pool:
+ * the ring's own cap is its bound. A cell the ring drops without freeing (an incarnation it gave
+ * up on) is closed by a {@link java.lang.ref.Cleaner} once unreachable, as the JDK frees a direct
+ * buffer; a late access to a closed arena throws {@link IllegalStateException} rather than touch
+ * freed memory.</li>
+ * </ul>
+ * Where neither is available freeing falls back to the GC. The caller must guarantee that nothing
+ * touches the buffer's memory afterwards: the ring frees only cells no producer can copy into any
+ * more (pooled cells are sealed, a dedicated cell's one record is fully written) and never a cell
+ * it gave up on.
  */
 public final class DirectMemory {
 
     private DirectMemory() {
+    }
+
+    /** One cell's memory: its buffer and what frees it. */
+    static final class Block {
+        final ByteBuffer buffer;
+        /** The segment's {@code Arena}, or {@code null} for an {@code allocateDirect} buffer. */
+        private final Object arena;
+        /** Closes {@link #arena} if the ring drops the block without freeing it. */
+        private final Cleaner.Cleanable backstop;
+
+        private Block(ByteBuffer buffer, Object arena, Cleaner.Cleanable backstop) {
+            this.buffer = buffer;
+            this.arena = arena;
+            this.backstop = backstop;
+        }
+
+        /**
+         * Releases the memory now, if the JDK lets us; else leaves it to the GC.
+         *
+         * @return whether the memory was released now
+         */
+        boolean free() {
+            if (arena == null) {
+                return freeDirect(buffer);
+            }
+            if (!Ffm.close(arena)) {
+                return false; // still in use after all: the backstop closes it once unreachable
+            }
+            backstop.clean(); // unregisters; its close finds the arena closed and does nothing
+            return true;
+        }
+    }
+
+    /**
+     * A start-up cell: plain {@code allocateDirect}, failures thrown (a start-up error), no
+     * pre-check. Freed like any other block.
+     *
+     * @param capacity bytes
+     * @return the block
+     */
+    static Block allocateAtStart(int capacity) {
+        if (Ffm.ARENA != null) {
+            Block b = allocateNative(capacity);
+            if (b != null) {
+                return b;
+            }
+        }
+        return new Block(ByteBuffer.allocateDirect(capacity), null, null);
     }
 
     /**
@@ -42,28 +107,42 @@ public final class DirectMemory {
      * direct-memory limit (or the heap, for the buffer object) has no room for it.
      *
      * @param capacity bytes
-     * @return the buffer, or {@code null}
+     * @return the block, or {@code null}
      */
-    static ByteBuffer tryAllocate(int capacity) {
+    static Block tryAllocate(int capacity) {
+        if (Ffm.ARENA != null) {
+            return allocateNative(capacity);
+        }
         if (!Limit.fits(capacity)) {
             return null;
         }
         try {
-            return ByteBuffer.allocateDirect(capacity);
+            return new Block(ByteBuffer.allocateDirect(capacity), null, null);
         } catch (OutOfMemoryError e) {
             return null; // direct memory or heap exhausted: the caller behaves as at its cap
         }
     }
 
-    /**
-     * Releases a direct buffer's memory now, if the JDK lets us; else leaves it to the GC.
-     *
-     * @param buffer a direct buffer created by {@link ByteBuffer#allocateDirect} (not a slice or
-     *               duplicate), whose memory nobody will touch again
-     * @return whether the memory was released now
-     */
-    static boolean free(ByteBuffer buffer) {
-        MethodHandle cleaner = Cleaner.INVOKE_CLEANER;
+    /** A segment of a fresh shared arena, or {@code null} if native memory (or heap) ran out. */
+    private static Block allocateNative(int capacity) {
+        Object arena;
+        try {
+            arena = Ffm.newArena();
+        } catch (Throwable t) {
+            return null;
+        }
+        try {
+            ByteBuffer buffer = Ffm.allocate(arena, capacity);
+            // The action holds the arena, never the buffer, so the buffer can become unreachable.
+            return new Block(buffer, arena, Ffm.BACKSTOP.register(buffer, new CloseArena(arena)));
+        } catch (Throwable t) {
+            Ffm.close(arena); // frees whatever was allocated; a no-op when nothing was
+            return null;
+        }
+    }
+
+    private static boolean freeDirect(ByteBuffer buffer) {
+        MethodHandle cleaner = Unsafe.INVOKE_CLEANER;
         if (cleaner == null) {
             return false;
         }
@@ -75,9 +154,28 @@ public final class DirectMemory {
         }
     }
 
-    /** @return whether {@link #free} releases memory at once on this JVM */
+    /** @return whether {@link Block#free} releases memory at once on this JVM */
     public static boolean freesExplicitly() {
-        return Cleaner.INVOKE_CLEANER != null;
+        return Ffm.ARENA != null || Unsafe.INVOKE_CLEANER != null;
+    }
+
+    /** @return whether cells are FFM segments (native memory outside the "direct" pool) */
+    public static boolean usesArenas() {
+        return Ffm.ARENA != null;
+    }
+
+    /** The backstop's action: a class of its own so that it cannot capture the buffer. */
+    private static final class CloseArena implements Runnable {
+        private final Object arena;
+
+        CloseArena(Object arena) {
+            this.arena = arena;
+        }
+
+        @Override
+        public void run() {
+            Ffm.close(arena);
+        }
     }
 
     /** Looked up on first use only: the lookup touches JMX and reflection. */
@@ -123,16 +221,13 @@ public final class DirectMemory {
         }
     }
 
-    private static final class Cleaner {
-        static final MethodHandle INVOKE_CLEANER = lookup();
+    /** {@code sun.misc.Unsafe#invokeCleaner}, looked up on JDK 17 to 23 only. */
+    private static final class Unsafe {
+        static final MethodHandle INVOKE_CLEANER = Ffm.ARENA != null ? null : lookup();
 
         private static MethodHandle lookup() {
             if (Runtime.version().feature() >= 24) {
-                // JDK 24 warns on the first call of a sun.misc.Unsafe memory-access method,
-                // invokeCleaner included (JEP 498), on the application's standard error: a
-                // logging library must not print that. Freed cells go back with the GC there
-                // (docs/reliability.md says what that leaves open).
-                return null;
+                return null; // warns on first use (JEP 498); see the class documentation
             }
             try {
                 Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
@@ -147,6 +242,81 @@ public final class DirectMemory {
                 return h;
             } catch (Throwable t) {
                 return null;
+            }
+        }
+    }
+
+    /**
+     * The FFM calls, on JDK 24 and later only (where {@link Unsafe} is off). Method handles typed
+     * with {@code Object} for the FFM types, since Spool compiles against Java 17.
+     */
+    private static final class Ffm {
+        /** {@code Arena.ofShared()}: {@code ()Object}, or {@code null} when FFM is not used. */
+        static final MethodHandle ARENA;
+        /** {@code arena.allocate(bytes, alignment).asByteBuffer()}: {@code (Object,long,long)ByteBuffer}. */
+        static final MethodHandle ALLOCATE;
+        /** {@code arena.close()}: {@code (Object)void}. */
+        static final MethodHandle CLOSE;
+        /**
+         * Closes the arenas of blocks dropped without {@link Block#free}. One daemon thread per
+         * loaded copy of this class, with the system class loader as context (SpoolThreads); it
+         * ends once the class's loader is collected and no block is pending, as any
+         * {@link Cleaner}'s does.
+         */
+        static final Cleaner BACKSTOP;
+
+        static {
+            MethodHandle arena = null;
+            MethodHandle allocate = null;
+            MethodHandle close = null;
+            Cleaner backstop = null;
+            if (Runtime.version().feature() >= 24 && !Boolean.getBoolean("spool.noArenas")) {
+                try {
+                    MethodHandles.Lookup l = MethodHandles.publicLookup();
+                    Class<?> arenaType = Class.forName("java.lang.foreign.Arena");
+                    Class<?> segmentType = Class.forName("java.lang.foreign.MemorySegment");
+                    MethodHandle ofShared = l.findStatic(arenaType, "ofShared", MethodType.methodType(arenaType));
+                    MethodHandle alloc = l.findVirtual(arenaType, "allocate",
+                            MethodType.methodType(segmentType, long.class, long.class));
+                    MethodHandle asByteBuffer = l.findVirtual(segmentType, "asByteBuffer",
+                            MethodType.methodType(ByteBuffer.class));
+                    MethodHandle closeArena = l.findVirtual(arenaType, "close", MethodType.methodType(void.class));
+                    arena = ofShared.asType(MethodType.methodType(Object.class));
+                    allocate = MethodHandles.filterReturnValue(alloc, asByteBuffer)
+                            .asType(MethodType.methodType(ByteBuffer.class, Object.class, long.class, long.class));
+                    close = closeArena.asType(MethodType.methodType(void.class, Object.class));
+                    backstop = Cleaner.create(r -> io.github.spool.SpoolThreads.newThread(r, "spool-arena-cleaner", true));
+                    // Probe once, so a JDK that refuses fails here, not on a logging call.
+                    Object probe = (Object) arena.invokeExact();
+                    ByteBuffer b = (ByteBuffer) allocate.invokeExact(probe, 64L, 8L);
+                    b.put(0, (byte) 1);
+                    close.invokeExact(probe);
+                } catch (Throwable t) {
+                    arena = null;
+                }
+            }
+            ARENA = arena;
+            ALLOCATE = allocate;
+            CLOSE = close;
+            BACKSTOP = backstop;
+        }
+
+        static Object newArena() throws Throwable {
+            return (Object) ARENA.invokeExact();
+        }
+
+        /** Cells hold whole records at any offset: 8-byte alignment is plenty (malloc's own). */
+        static ByteBuffer allocate(Object arena, int capacity) throws Throwable {
+            return (ByteBuffer) ALLOCATE.invokeExact(arena, (long) capacity, 8L);
+        }
+
+        /** @return whether the arena is closed now (false: in use, or already closed) */
+        static boolean close(Object arena) {
+            try {
+                CLOSE.invokeExact(arena);
+                return true;
+            } catch (Throwable t) {
+                return false;
             }
         }
     }

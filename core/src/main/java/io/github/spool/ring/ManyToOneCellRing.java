@@ -188,7 +188,7 @@ public final class ManyToOneCellRing extends RingPadTail {
 
     /** Start-up cells: a failure here is a start-up error, so no pre-check and no fallback. */
     private Cell initialCell() {
-        Cell c = new Cell(ByteBuffer.allocateDirect(cellSize), false);
+        Cell c = new Cell(DirectMemory.allocateAtStart(cellSize), false);
         long now = allocated.addAndGet(cellSize);
         cells.incrementAndGet();
         highWater.accumulateAndGet(now, Math::max);
@@ -233,13 +233,13 @@ public final class ManyToOneCellRing extends RingPadTail {
         } else if (!tryReserve(cellSize, false)) {
             return null;
         }
-        ByteBuffer b = DirectMemory.tryAllocate(need);
+        DirectMemory.Block b = DirectMemory.tryAllocate(need);
         Cell c = null;
         if (b != null) {
             try {
                 c = new Cell(b, dedicated);
             } catch (OutOfMemoryError e) {
-                DirectMemory.free(b);
+                b.free();
             }
         }
         if (c == null) {
@@ -253,7 +253,7 @@ public final class ManyToOneCellRing extends RingPadTail {
 
     /** Frees a cell no producer can copy into any more: its memory now, its bytes from the cap. */
     private void freeCell(Cell c) {
-        DirectMemory.free(c.buffer);
+        c.memory.free();
         allocated.addAndGet(-c.capacity);
         cells.decrementAndGet();
     }

@@ -1,7 +1,5 @@
 package io.github.spool.soak;
 
-import java.lang.management.BufferPoolMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -107,22 +105,20 @@ public final class ContainmentChild {
                 awaitAccounted(20_001);
                 break;
             case "direct":
-                BufferPoolMXBean direct = ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
-                        .filter(b -> b.getName().equals("direct")).findFirst().orElseThrow();
                 long most = 0;
                 for (int i = 0; i < 30; i++) {
                     log.accept("big " + i + " " + MIB);
-                    most = Math.max(most, direct.getMemoryUsed());
+                    most = Math.max(most, CellMemory.bytes());
                 }
                 long t0 = System.nanoTime();
                 log.accept("huge " + MIB.repeat(40));
                 facts.append(" hugeMillis=").append(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
                 for (int i = 0; i < 1_000; i++) {
                     log.accept("after " + i);
-                    most = Math.max(most, direct.getMemoryUsed());
+                    most = Math.max(most, CellMemory.bytes());
                 }
                 awaitAccounted(30 + 1 + 1_000);
-                most = Math.max(most, direct.getMemoryUsed());
+                most = Math.max(most, CellMemory.bytes());
                 facts.append(" maxDirectBytes=").append(most);
                 break;
             default:
