@@ -871,8 +871,18 @@ public final class ManyToOneCellRing extends RingPadTail {
         Cell o = orphan;
         if (o != null) {
             orphan = null; // a racing second orphan would be overwritten: one cell lost from the books at worst
-            giveUp(o, 0, 0, 0);
-            dropCell(o);
+            if (Cell.bytes(o.lvClaimed()) <= o.capacity) {
+                // Re-opened: reincarnate reset committed before its claim CAS, so what the word
+                // counts now was committed by stale producers in this never-published incarnation.
+                giveUp(o, 0, 0, 0);
+                dropCell(o);
+            } else {
+                // The installer failed inside reincarnate, before the CAS that re-opens the cell:
+                // it is still the sealed, fully written incarnation it was in the pool, and its
+                // committed word may still count that incarnation's records (written long ago).
+                // Counting them lost would count them twice; no claim can land, so free it.
+                freeCell(o);
+            }
         }
         Cell c = writeCell;
         long cw = c.lvCommitted();
@@ -1075,6 +1085,11 @@ public final class ManyToOneCellRing extends RingPadTail {
     /** Takes a pooled cell, as an installer does (tests). */
     Cell takePooled() {
         return pool.pollFirst();
+    }
+
+    /** Leaves {@code c} as an installer's handler does when it failed before linking it (tests). */
+    void leaveOrphan(Cell c) {
+        orphan = c;
     }
 
     /** @return the protocol state the writer sees, for a failing test's message */

@@ -146,6 +146,29 @@ class ProducerFailureTest {
     }
 
     @Test
+    void installerFailedInsideReincarnateBeforeItsClaimCas() throws Exception {
+        // Seen on JDK 25 (StackOverflowTest): an overflow inside reincarnate, before the CAS that
+        // re-opens the cell, left an orphan whose committed word still counted the records of its
+        // last, long written incarnation; giving it up counted them lost a second time.
+        try (RingRig rig = new RingRig(BUFFER, MAX, OverflowPolicy.BLOCK, 50)) {
+            long accepted = logAfterFailure(rig, "warm"); // recycles every cell several times
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (rig.counters.recordsWritten() < accepted) {
+                assertTrue(System.nanoTime() < deadline, "the warm-up lines are written");
+                Thread.onSpinWait();
+            }
+            Cell fresh = rig.ring.takePooled();
+            assertTrue(Cell.committedRecords(fresh.lvCommitted()) > 0, "a pooled cell still counts its last incarnation");
+            assertTrue(Cell.bytes(fresh.lvClaimed()) > fresh.capacity, "and is sealed");
+            rig.ring.leaveOrphan(fresh); // the installer's handler: flag re-opened, cell left to the writer
+            accepted += logAfterFailure(rig, "after");
+            assertTrue(rig.stop(10_000));
+            assertEquals(0, rig.ring.lostRecords(), "no record was in the orphan's new incarnation: none lost");
+            assertAccounted(rig, accepted, "after");
+        }
+    }
+
+    @Test
     void copyThatFaultsLeavesAHoleOrTheRecordAndTheRingGoesOn() throws Exception {
         // A source whose bytes fault while being copied: a mapped file truncated under it. The
         // JVM turns the SIGBUS into an InternalError, thrown from inside the copy when the copy

@@ -79,7 +79,9 @@ class StackOverflowTest {
             }
             assertTrue(rig.stop(10_000));
             accepted.addAndGet(acceptedDeep);
-            assertEquals(accepted.get(), rig.accounted(), "accepted = written + lost");
+            assertEquals(accepted.get(), rig.accounted(), () -> "accepted = written + lost: failedCopies=" + rig.ring.failedCopies()
+                    + " stallRecoveries=" + rig.ring.stallRecoveries() + " lost=" + rig.ring.lostRecords()
+                    + " written=" + rig.counters.recordsWritten() + " appends=" + depth);
             List<String> lines = rig.sink.lines();
             assertEquals(rig.counters.recordsWritten(), lines.size(), "output = records written");
             for (String l : lines) {
