@@ -79,6 +79,17 @@ public final class SpoolTimeAttribute implements ExchangeAttribute {
     }
 
     /**
+     * The same attribute (same text, sharing its cache) read from another clock: for tests and
+     * benchmarks that need to choose the instant.
+     *
+     * @param clock where the time comes from
+     * @return a new attribute
+     */
+    public SpoolTimeAttribute withClock(MillisClock clock) {
+        return new SpoolTimeAttribute(token, text, Objects.requireNonNull(clock, "clock"));
+    }
+
+    /**
      * Whether this attribute renders through core's timestamp cache; {@code false} means its
      * pattern (or the default locale) needs SimpleDateFormat, which still reads the cached clock.
      *

@@ -62,6 +62,15 @@ class SpoolTimeAttributeTest {
     }
 
     @Test
+    void withClockReadsTheGivenClock() {
+        final ManualClock clock = new ManualClock(1_700_000_000_999L);
+        final SpoolTimeAttribute a = SpoolTimeAttribute.ofPattern("yyyy").withClock(clock);
+        assertEquals("%{spoolTime,yyyy}", a.toString());
+        assertEquals(new java.text.SimpleDateFormat("yyyy").format(new java.util.Date(clock.currentTimeMillis())),
+                a.readAttribute(null));
+    }
+
+    @Test
     void isReadOnly() {
         assertThrows(ReadOnlyAttributeException.class, () -> SpoolTimeAttribute.commonLogFormat().writeAttribute(null, "x"));
     }
