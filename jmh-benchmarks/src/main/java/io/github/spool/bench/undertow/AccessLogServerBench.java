@@ -1,0 +1,384 @@
+package io.github.spool.bench.undertow;
+
+import io.github.spool.SpoolConfig;
+import io.github.spool.undertow.SpoolAccessLogReceiver;
+import io.undertow.Undertow;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.handlers.accesslog.AccessLogHandler;
+import io.undertow.server.handlers.accesslog.DefaultAccessLogReceiver;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+import org.xnio.OptionMap;
+import org.xnio.Options;
+import org.xnio.Xnio;
+import org.xnio.XnioWorker;
+
+/**
+ * End to end: a loopback Undertow server with a small handler (answers "ok" on the I/O thread),
+ * driven by keep-alive HTTP/1.1 clients in the same JVM, with four access-log set-ups in the same
+ * run: none; Undertow's {@code DefaultAccessLogReceiver} on its own XNIO worker with the
+ * {@code common} pattern ({@code %t}), wired as Spring Boot 3.5.7's
+ * {@code AccessLogHttpHandlerFactory} wires it; and {@link SpoolAccessLogReceiver} to a file with
+ * {@code common} written out with {@code %{spoolTime}}; and, as the floor of any receiver, the same
+ * {@code AccessLogHandler} and pattern with a receiver that drops each line. Two load shapes: flat out (each client
+ * sends its next request when the previous answer arrives) and a fixed total rate (a quarter of
+ * the no-log flat-out rate by default, latency measured from each request's intended send time, so a stall is
+ * not hidden by the clients slowing down). Set-ups alternate within each round, after one
+ * unreported run of each.
+ *
+ * <p>Reported per run: requests per second, latency p50/p99/max, CPU per request of everything
+ * but the client threads (process CPU time minus the clients' thread CPU time: server I/O
+ * threads, the log writer, GC and JIT), and whether the log holds exactly one line per request
+ * once the receiver is closed (waited for, not assumed).
+ *
+ * <p>{@code java -cp benchmarks.jar io.github.spool.bench.undertow.AccessLogServerBench}; system
+ * properties {@code clients} (4), {@code warmupSeconds} (3), {@code measureSeconds} (5),
+ * {@code rounds} (5), {@code rateFraction} (0.25). Prints every run, then the medians over the
+ * rounds.
+ */
+public final class AccessLogServerBench {
+
+    enum Setup { NONE, UNDERTOW_DEFAULT, SPOOL, DISCARDING }
+
+    static final String UNDERTOW_PATTERN = "common"; // %h %l %u %t "%r" %s %b
+    static final String SPOOL_PATTERN = "%h %l %u %{spoolTime} \"%r\" %s %b";
+    static final byte[] REQUEST = "GET /hello?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: bench\r\n\r\n"
+            .getBytes(StandardCharsets.US_ASCII);
+
+    private final int clients = Integer.getInteger("clients", 4);
+    private final long warmupNanos = TimeUnit.SECONDS.toNanos(Integer.getInteger("warmupSeconds", 3));
+    private final long measureNanos = TimeUnit.SECONDS.toNanos(Integer.getInteger("measureSeconds", 5));
+    private final int rounds = Integer.getInteger("rounds", 5);
+    /** The fixed rate as a share of the no-log flat-out rate: low enough that the clients, on the same cores, keep up. */
+    private final double rateFraction = Double.parseDouble(System.getProperty("rateFraction", "0.25"));
+
+    private AccessLogServerBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        new AccessLogServerBench().runAll();
+    }
+
+    private void runAll() throws Exception {
+        System.out.printf(Locale.ROOT, "# %d clients, warm-up %d s, measure %d s, %d rounds, rate %.2f of flat out, %d CPUs, %s%n",
+                clients, TimeUnit.NANOSECONDS.toSeconds(warmupNanos), TimeUnit.NANOSECONDS.toSeconds(measureNanos), rounds,
+                rateFraction,
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.version"));
+        System.out.println("| load | round | access log | req/s | vs none | p50 µs | p99 µs | max µs | CPU µs/req | lines = requests |");
+        System.out.println("|---|---:|---|---:|---:|---:|---:|---:|---:|---|");
+        // One unreported flat-out run per set-up first: the JIT compiles every path before round 1.
+        for (Setup s : Setup.values()) {
+            run(s, 0);
+        }
+        final Result[][] flat = rounds(0, "flat out");
+        final double rate = Math.floor(median(flat, Setup.NONE, x -> x.perSecond) * rateFraction / 100) * 100;
+        final String rateLoad = String.format(Locale.ROOT, "%.0f req/s", rate);
+        final Result[][] fixed = rounds(rate, rateLoad);
+        System.out.println();
+        System.out.println("Medians over the rounds (the ratio is the median of each round's ratio to that round's none):");
+        System.out.println();
+        System.out.println("| load | access log | req/s | vs none | p99 µs | CPU µs/req | CPU vs none |");
+        System.out.println("|---|---|---:|---:|---:|---:|---:|");
+        summary("flat out", flat);
+        summary(rateLoad, fixed);
+    }
+
+    private Result[][] rounds(double rate, String load) throws Exception {
+        final Result[][] results = new Result[rounds][Setup.values().length];
+        for (int r = 0; r < rounds; r++) {
+            for (Setup s : Setup.values()) {
+                results[r][s.ordinal()] = run(s, rate);
+                print(load, r + 1, s, results[r][s.ordinal()], results[r][0].perSecond);
+            }
+        }
+        return results;
+    }
+
+    private static void summary(String load, Result[][] results) {
+        for (Setup s : Setup.values()) {
+            final double rps = median(results, s, x -> x.perSecond);
+            final double cpu = median(results, s, x -> x.cpuMicrosPerRequest);
+            final double p99 = median(results, s, x -> x.latency.getValueAtPercentile(99));
+            final double[] ratio = new double[results.length];
+            final double[] cpuRatio = new double[results.length];
+            for (int r = 0; r < results.length; r++) {
+                ratio[r] = results[r][s.ordinal()].perSecond / results[r][0].perSecond - 1;
+                cpuRatio[r] = results[r][s.ordinal()].cpuMicrosPerRequest / results[r][0].cpuMicrosPerRequest - 1;
+            }
+            System.out.printf(Locale.ROOT, "| %s | %s | %,.0f | %s | %.0f | %.1f | %s |%n", load, name(s), rps,
+                    s == Setup.NONE ? "" : String.format(Locale.ROOT, "%+.1f%%", median(ratio) * 100), p99, cpu,
+                    s == Setup.NONE ? "" : String.format(Locale.ROOT, "%+.0f%%", median(cpuRatio) * 100));
+        }
+    }
+
+    private static double median(Result[][] results, Setup s, java.util.function.ToDoubleFunction<Result> f) {
+        final double[] v = new double[results.length];
+        for (int r = 0; r < results.length; r++) {
+            v[r] = f.applyAsDouble(results[r][s.ordinal()]);
+        }
+        return median(v);
+    }
+
+    private static double median(double[] v) {
+        final double[] c = v.clone();
+        java.util.Arrays.sort(c);
+        return c.length % 2 == 1 ? c[c.length / 2] : (c[c.length / 2 - 1] + c[c.length / 2]) / 2;
+    }
+
+    private static void print(String load, int round, Setup s, Result r, double none) {
+        System.out.printf(Locale.ROOT, "| %s | %d | %s | %,.0f | %s | %d | %d | %d | %.1f | %s |%n", load, round, name(s),
+                r.perSecond, s == Setup.NONE ? "" : String.format(Locale.ROOT, "%+.1f%%", (r.perSecond / none - 1) * 100),
+                r.latency.getValueAtPercentile(50), r.latency.getValueAtPercentile(99), r.latency.getMaxValue(),
+                r.cpuMicrosPerRequest, s == Setup.NONE || s == Setup.DISCARDING ? "n/a" : r.linesOk ? "yes" : "NO: " + r.lines + " lines, "
+                        + r.requests + " requests");
+    }
+
+    private static String name(Setup s) {
+        switch (s) {
+            case NONE: return "none";
+            case UNDERTOW_DEFAULT: return "Undertow DefaultAccessLogReceiver, `%t`";
+            case SPOOL: return "SpoolAccessLogReceiver, `%{spoolTime}`";
+            default: return "a receiver that drops the line, `%{spoolTime}`";
+        }
+    }
+
+    /** One run: a fresh server and log file, warm-up, measurement, then close and count the lines. */
+    private Result run(Setup setup, double rate) throws Exception {
+        final Path dir = Files.createTempDirectory("spool-undertow-bench");
+        final HttpHandler app = exchange -> exchange.getResponseSender().send("ok");
+        XnioWorker logWorker = null;
+        DefaultAccessLogReceiver defaultReceiver = null;
+        SpoolAccessLogReceiver spoolReceiver = null;
+        HttpHandler handler = app;
+        switch (setup) {
+            case UNDERTOW_DEFAULT:
+                // As Spring Boot 3.5.7's AccessLogHttpHandlerFactory: its own daemon XNIO worker.
+                logWorker = Xnio.getInstance(Undertow.class.getClassLoader())
+                        .createWorker(OptionMap.builder().set(Options.THREAD_DAEMON, true).getMap());
+                defaultReceiver = new DefaultAccessLogReceiver(logWorker, dir.toFile(), "access_log.", "log", true);
+                handler = new AccessLogHandler(app, defaultReceiver, UNDERTOW_PATTERN, Undertow.class.getClassLoader());
+                break;
+            case SPOOL:
+                spoolReceiver = SpoolAccessLogReceiver.start(SpoolConfig.builder(SpoolAccessLogReceiver.DEFAULT_NAME)
+                        .context("bench").file(dir.resolve("access_log.log")).build());
+                handler = new AccessLogHandler(app, spoolReceiver, SPOOL_PATTERN, AccessLogServerBench.class.getClassLoader());
+                break;
+            case DISCARDING:
+                // The floor: AccessLogHandler building each line, nothing written.
+                handler = new AccessLogHandler(app, message -> { }, SPOOL_PATTERN, AccessLogServerBench.class.getClassLoader());
+                break;
+            default:
+                break;
+        }
+        final Undertow server = Undertow.builder().addHttpListener(0, "127.0.0.1").setHandler(handler).build();
+        server.start();
+        final Result result;
+        try {
+            final int port = ((InetSocketAddress) server.getListenerInfo().get(0).getAddress()).getPort();
+            result = drive(port, rate);
+        } finally {
+            server.stop();
+        }
+        if (defaultReceiver != null) {
+            defaultReceiver.close(); // then, as Spring Boot's ClosableAccessLogHandler, end the worker
+            logWorker.shutdown();
+            logWorker.awaitTermination(60, TimeUnit.SECONDS);
+        }
+        if (spoolReceiver != null) {
+            spoolReceiver.stop(60, TimeUnit.SECONDS);
+        }
+        if (setup == Setup.UNDERTOW_DEFAULT || setup == Setup.SPOOL) {
+            result.lines = countLines(dir.resolve("access_log.log"));
+            result.linesOk = result.lines == result.requests;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+        return result;
+    }
+
+    private static long countLines(Path file) throws IOException {
+        long n = 0;
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+            final byte[] b = new byte[1 << 16];
+            int r;
+            while ((r = in.read(b)) > 0) {
+                for (int i = 0; i < r; i++) {
+                    n += b[i] == '\n' ? 1 : 0;
+                }
+            }
+        }
+        return n;
+    }
+
+    /** Runs the clients through warm-up and measurement; {@code rate} 0 means flat out. */
+    private Result drive(int port, double rate) throws Exception {
+        final Client[] cs = new Client[clients];
+        final Thread[] ts = new Thread[clients];
+        final long start = System.nanoTime();
+        final long measureFrom = start + warmupNanos;
+        final long measureUntil = measureFrom + measureNanos;
+        final long intervalNanos = rate > 0 ? (long) (1e9 * clients / rate) : 0;
+        for (int i = 0; i < clients; i++) {
+            cs[i] = new Client(port, measureFrom, measureUntil, intervalNanos, start + i * (intervalNanos / clients));
+            ts[i] = new Thread(cs[i], "bench-client-" + i);
+        }
+        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        final com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        for (Thread t : ts) {
+            t.start();
+        }
+        // CPU of the measured window: process minus clients, sampled at its edges by this thread.
+        parkUntil(measureFrom);
+        final long processCpu0 = os.getProcessCpuTime();
+        final long clientCpu0 = clientCpu(threads, ts);
+        parkUntil(measureUntil);
+        final long processCpu1 = os.getProcessCpuTime();
+        final long clientCpu1 = clientCpu(threads, ts);
+        final Histogram latency = new Histogram(TimeUnit.SECONDS.toMicros(60), 3);
+        long measured = 0;
+        long total = 0;
+        for (int i = 0; i < clients; i++) {
+            ts[i].join();
+            if (cs[i].failure != null) {
+                throw new IllegalStateException("client failed", cs[i].failure);
+            }
+            latency.add(cs[i].latency);
+            measured += cs[i].measured;
+            total += cs[i].total;
+        }
+        final Result r = new Result();
+        r.perSecond = measured * 1e9 / measureNanos;
+        r.latency = latency;
+        r.requests = total;
+        r.cpuMicrosPerRequest = ((processCpu1 - processCpu0) - (clientCpu1 - clientCpu0)) / 1e3 / Math.max(1, measured);
+        return r;
+    }
+
+    private static long clientCpu(ThreadMXBean threads, Thread[] ts) {
+        long sum = 0;
+        for (Thread t : ts) {
+            sum += Math.max(0, threads.getThreadCpuTime(t.getId()));
+        }
+        return sum;
+    }
+
+    private static void parkUntil(long deadline) {
+        long left;
+        while ((left = deadline - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(left);
+        }
+    }
+
+    static final class Result {
+        double perSecond;
+        Histogram latency;
+        long requests;
+        long lines;
+        boolean linesOk;
+        double cpuMicrosPerRequest;
+    }
+
+    /** One keep-alive connection; a request is sent only after the previous answer is read. */
+    static final class Client implements Runnable {
+        final int port;
+        final long measureFrom;
+        final long measureUntil;
+        final long intervalNanos;
+        long next;
+        final Histogram latency = new Histogram(TimeUnit.SECONDS.toMicros(60), 3);
+        long measured;
+        long total;
+        volatile Throwable failure;
+
+        Client(int port, long measureFrom, long measureUntil, long intervalNanos, long firstSend) {
+            this.port = port;
+            this.measureFrom = measureFrom;
+            this.measureUntil = measureUntil;
+            this.intervalNanos = intervalNanos;
+            this.next = firstSend;
+        }
+
+        @Override
+        public void run() {
+            try (Socket s = new Socket("127.0.0.1", port)) {
+                s.setTcpNoDelay(true);
+                final OutputStream out = s.getOutputStream();
+                final InputStream in = new BufferedInputStream(s.getInputStream(), 8192);
+                while (true) {
+                    final long intended;
+                    if (intervalNanos > 0) {
+                        intended = next;
+                        next += intervalNanos;
+                        parkUntil(intended); // behind schedule: send at once, latency counts the delay
+                    } else {
+                        intended = System.nanoTime();
+                    }
+                    if (intended >= measureUntil) {
+                        return;
+                    }
+                    out.write(REQUEST);
+                    out.flush();
+                    readResponse(in);
+                    final long done = System.nanoTime();
+                    total++;
+                    if (intended >= measureFrom && done < measureUntil) {
+                        measured++;
+                        latency.recordValue(Math.min(TimeUnit.NANOSECONDS.toMicros(done - intended),
+                                latency.getHighestTrackableValue()));
+                    }
+                }
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+
+        /** Reads one response: headers up to the empty line, then Content-Length bytes. */
+        private static void readResponse(InputStream in) throws IOException {
+            int contentLength = -1;
+            final StringBuilder line = new StringBuilder(64);
+            while (true) {
+                line.setLength(0);
+                int c;
+                while ((c = in.read()) != '\n') {
+                    if (c < 0) {
+                        throw new IOException("connection closed");
+                    }
+                    if (c != '\r') {
+                        line.append((char) c);
+                    }
+                }
+                if (line.length() == 0) {
+                    break;
+                }
+                if (line.length() > 15 && line.substring(0, 15).equalsIgnoreCase("Content-Length:")) {
+                    contentLength = Integer.parseInt(line.substring(15).trim());
+                }
+            }
+            if (contentLength < 0) {
+                throw new IOException("no Content-Length");
+            }
+            for (int i = 0; i < contentLength; i++) {
+                if (in.read() < 0) {
+                    throw new IOException("connection closed in the body");
+                }
+            }
+        }
+    }
+}
