@@ -5,6 +5,7 @@ import io.github.spool.StatusListener;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -66,7 +67,7 @@ public final class FileFallbackSink implements Sink {
         } catch (IOException | RuntimeException e) {
             long retryNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(0, retryMillis));
             status.status(StatusListener.Level.ERROR, "spool appender '" + appender + "': cannot open file " + file
-                    + " (" + e + "); writing this appender's lines to " + fallback.describe()
+                    + " (" + reason(e) + "); writing this appender's lines to " + fallback.describe()
                     + " instead, through the same buffer, and retrying the file every " + describeInterval(retryNanos)
                     + " (-D" + RETRY_PROPERTY + ")", e);
             return new FileFallbackSink(file, append, fallback, retryNanos, appender, status);
@@ -123,6 +124,11 @@ public final class FileFallbackSink implements Sink {
         } finally {
             fallback.close();
         }
+    }
+
+    private static String reason(Exception e) {
+        // Files.createDirectories names only the path in the way; say what is wrong with it.
+        return e instanceof FileAlreadyExistsException ? e + " exists and is not a directory" : e.toString();
     }
 
     private static String describeInterval(long nanos) {
