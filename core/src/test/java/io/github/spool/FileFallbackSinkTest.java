@@ -129,6 +129,20 @@ class FileFallbackSinkTest {
         assertEquals(List.of("new", "more"), Files.readAllLines(file));
     }
 
+    /** A reconfiguration: the new appender truncates while the old one still appends. */
+    @Test
+    void aTruncatingOpenLeavesNoHoleWhereAnOlderWriterAppends() throws IOException {
+        Path file = dir.resolve("r.log");
+        Sink old = ChannelSink.open(file, true);
+        write(old, "old 1", "old 2");
+        Sink fresh = ChannelSink.open(file, false);
+        write(old, "old 3");
+        write(fresh, "new 1");
+        old.close();
+        fresh.close();
+        assertEquals(List.of("old 3", "new 1"), Files.readAllLines(file), "appended at the end, no zero bytes before");
+    }
+
     /** Takes at most 3 bytes per call. */
     private static final class HalfSink implements Sink {
         final StringBuilder text = new StringBuilder();

@@ -66,11 +66,14 @@ public final class ChannelSink implements Sink {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        // FileChannel refuses APPEND together with TRUNCATE_EXISTING: a truncated file is written
-        // from position 0 on, which is the same thing for its only writer.
-        FileChannel ch = append
-                ? FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)
-                : FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        if (!append) {
+            // Truncate, then append like every other writer: FileChannel refuses APPEND with
+            // TRUNCATE_EXISTING, and a writer at its own position would leave a hole of zero bytes
+            // where a previous appender still writing the file (a reconfiguration) had appended.
+            FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING).close();
+        }
+        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
         return new ChannelSink(ch, file.toString(), true);
     }
 
