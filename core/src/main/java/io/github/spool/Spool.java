@@ -1,8 +1,8 @@
 package io.github.spool;
 
-import io.github.spool.io.ChannelSink;
 import io.github.spool.io.RingWriter;
 import io.github.spool.io.Sink;
+import io.github.spool.io.Sinks;
 import io.github.spool.metrics.JmxRegistry;
 import io.github.spool.metrics.SpoolAppenderStats;
 import io.github.spool.metrics.WriterCounters;
@@ -53,25 +53,16 @@ public final class Spool implements AutoCloseable {
     }
 
     /**
-     * Opens the sink the configuration names and starts the writer.
+     * Opens the sink the configuration names and starts the writer. A file that cannot be opened
+     * does not stop the appender: it is reported (ERROR status) and its lines go to stderr until
+     * the writer manages to open it ({@link Sinks}).
      *
      * @param config validated settings
      * @return the running appender
-     * @throws IOException if the file cannot be opened
+     * @throws IOException never since files fall back to stderr; declared for source compatibility
      */
     public static Spool start(SpoolConfig config) throws IOException {
-        Sink sink;
-        switch (config.target()) {
-            case STDOUT:
-                sink = ChannelSink.stdout();
-                break;
-            case STDERR:
-                sink = ChannelSink.stderr();
-                break;
-            default:
-                sink = ChannelSink.append(config.file());
-        }
-        return start(config, sink);
+        return start(config, Sinks.open(config));
     }
 
     /**

@@ -16,7 +16,7 @@ public final class SpoolConfig {
         STDOUT,
         /** File descriptor 2, through a channel on {@link java.io.FileDescriptor#err}. */
         STDERR,
-        /** A file opened in append mode. */
+        /** A file, opened in append mode unless {@link Builder#append(boolean) append} is off. */
         FILE
     }
 
@@ -26,6 +26,8 @@ public final class SpoolConfig {
     public static final long DEFAULT_MAX_BUFFER_SIZE = 32L << 20;
     /** Smallest accepted {@code bufferSize}: two cells of the smallest cell size. */
     public static final long MIN_BUFFER_SIZE = 8L << 10;
+    /** Largest accepted {@code bufferSize} and {@code maxBufferSize}: 1 TiB. */
+    public static final long MAX_BUFFER_LIMIT = 1L << 40;
     /** Logging context of an appender whose framework names none (as logback's default context). */
     public static final String DEFAULT_CONTEXT = "default";
 
@@ -38,6 +40,8 @@ public final class SpoolConfig {
     private final OverflowPolicy overflowPolicy;
     private final int discardThreshold;
     private final StatusListener statusListener;
+    private final boolean follow;
+    private final boolean append;
 
     private SpoolConfig(Builder b) {
         this.name = b.name;
@@ -49,6 +53,8 @@ public final class SpoolConfig {
         this.overflowPolicy = b.overflowPolicy;
         this.discardThreshold = b.discardThreshold;
         this.statusListener = b.statusListener;
+        this.follow = b.follow;
+        this.append = b.append;
     }
 
     /**
@@ -106,6 +112,19 @@ public final class SpoolConfig {
         return statusListener;
     }
 
+    /**
+     * @return whether batches for {@link Target#STDOUT}/{@link Target#STDERR} (and a file's stderr
+     *         fallback) go through the current {@code System.out}/{@code System.err}
+     */
+    public boolean follow() {
+        return follow;
+    }
+
+    /** @return {@code false} if a {@link Target#FILE} is truncated when first opened */
+    public boolean append() {
+        return append;
+    }
+
     /** Collects settings; not thread-safe. */
     public static final class Builder {
         private final String name;
@@ -117,6 +136,8 @@ public final class SpoolConfig {
         private OverflowPolicy overflowPolicy = OverflowPolicy.BLOCK;
         private int discardThreshold = Severity.INFO;
         private StatusListener statusListener = StatusListener.STDERR;
+        private boolean follow;
+        private boolean append = true;
 
         private Builder(String name) {
             this.name = name;
@@ -151,7 +172,9 @@ public final class SpoolConfig {
         }
 
         /**
-         * Writes to a file, opened in append mode (created with its parent directories if missing).
+         * Writes to a file, opened in append mode (created with its parent directories if missing);
+         * if it cannot be opened, the writer falls back to stderr and retries it ({@link
+         * io.github.spool.io.FileFallbackSink}).
          *
          * @param file the file
          * @return this builder
@@ -208,6 +231,29 @@ public final class SpoolConfig {
         }
 
         /**
+         * Writes each batch through the {@code System.out}/{@code System.err} current at that batch
+         * instead of fd 1/fd 2, so that whatever replaced them (a test framework, an output
+         * capture, an IDE) sees the lines; still batched, still on the writer thread.
+         *
+         * @param follow {@code true} to follow; default {@code false}
+         * @return this builder
+         */
+        public Builder follow(boolean follow) {
+            this.follow = follow;
+            return this;
+        }
+
+        /**
+         * @param append {@code false} to truncate a {@link Target#FILE} when it is first opened;
+         *               default {@code true}
+         * @return this builder
+         */
+        public Builder append(boolean append) {
+            this.append = append;
+            return this;
+        }
+
+        /**
          * Validates and builds.
          *
          * @return the configuration
@@ -223,7 +269,7 @@ public final class SpoolConfig {
             if (maxBufferSize < bufferSize) {
                 throw new IllegalArgumentException("maxBufferSize " + maxBufferSize + " is below bufferSize " + bufferSize);
             }
-            if (bufferSize > (1L << 40) || maxBufferSize > (1L << 40)) {
+            if (bufferSize > MAX_BUFFER_LIMIT || maxBufferSize > MAX_BUFFER_LIMIT) {
                 throw new IllegalArgumentException("bufferSize/maxBufferSize above 1 TiB");
             }
             return new SpoolConfig(this);
@@ -234,6 +280,7 @@ public final class SpoolConfig {
     public String toString() {
         return "SpoolConfig{name=" + name + ", context=" + context + ", target=" + (target == Target.FILE ? file : target)
                 + ", bufferSize=" + bufferSize + ", maxBufferSize=" + maxBufferSize
-                + ", overflowPolicy=" + overflowPolicy + ", discardThreshold=" + Severity.name(discardThreshold) + '}';
+                + ", overflowPolicy=" + overflowPolicy + ", discardThreshold=" + Severity.name(discardThreshold)
+                + (follow ? ", follow=true" : "") + (append ? "" : ", append=false") + '}';
     }
 }

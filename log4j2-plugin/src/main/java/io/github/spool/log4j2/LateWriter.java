@@ -5,6 +5,8 @@ import io.github.spool.SpoolConfig;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.status.StatusLogger;
@@ -33,7 +35,7 @@ final class LateWriter {
      * interrupted caller must not close fd 1 or fd 2 for the process (an interruptible channel
      * would; {@code FileOutputStream} writes are not interruptible).
      */
-    private FileOutputStream channel;
+    private OutputStream channel;
     private boolean failed;
 
     LateWriter(Spool spool, SpoolConfig config) {
@@ -68,7 +70,10 @@ final class LateWriter {
         }
     }
 
-    private FileOutputStream open() throws IOException {
+    private OutputStream open() throws IOException {
+        if (config.follow() && config.target() != SpoolConfig.Target.FILE) {
+            return new CurrentStream(config.target() == SpoolConfig.Target.STDOUT ? System.out : System.err);
+        }
         switch (config.target()) {
             case STDOUT:
                 return new FileOutputStream(FileDescriptor.out);
@@ -76,6 +81,26 @@ final class LateWriter {
                 return new FileOutputStream(FileDescriptor.err);
             default:
                 return new FileOutputStream(config.file().toFile(), true);
+        }
+    }
+
+    /** With {@code follow}: the late records go where the ring's went, one flushed write each. */
+    private static final class CurrentStream extends OutputStream {
+        private final PrintStream out;
+
+        CurrentStream(PrintStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int b) {
+            out.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            out.write(b, off, len);
+            out.flush();
         }
     }
 

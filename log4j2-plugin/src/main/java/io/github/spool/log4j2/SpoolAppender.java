@@ -1,11 +1,12 @@
 package io.github.spool.log4j2;
 
 import io.github.spool.AppendResult;
-import io.github.spool.ByteSize;
 import io.github.spool.OverflowPolicy;
 import io.github.spool.Severity;
 import io.github.spool.Spool;
+import io.github.spool.SettingsReader;
 import io.github.spool.SpoolConfig;
+import io.github.spool.StatusListener;
 import io.github.spool.text.ByteLineBuilder;
 import java.io.IOException;
 import java.io.Serializable;
@@ -91,25 +92,37 @@ public final class SpoolAppender extends AbstractAppender {
     /**
      * Opens the sink and starts core's writer thread, then writes the layout's header, as log4j2's
      * own stream appenders do: on the console always, into a file only when the file is new or
-     * empty ({@code FileManager} in 2.26.1 writes it when it does not append to existing content).
+     * empty or truncated ({@code FileManager} in 2.26.1 writes it when it does not append to
+     * existing content). A file that cannot be opened does not stop the appender: core reports it
+     * and writes its lines to stderr until the file can be opened.
      */
     @Override
     public void start() {
         try {
-            boolean freshSink = spoolConfig.target() != SpoolConfig.Target.FILE
-                    || !Files.exists(spoolConfig.file()) || Files.size(spoolConfig.file()) == 0;
+            boolean freshSink = isFreshSink();
             spool = Spool.start(spoolConfig);
             byte[] header = getLayout() == null ? null : getLayout().getHeader();
             if (freshSink && header != null && header.length > 0) {
                 spool.append(header, 0, header.length, Severity.INFO);
             }
         } catch (IOException | RuntimeException e) {
-            LOGGER.error("Spool appender '{}' could not open {}: {}", getName(),
+            LOGGER.error("Spool appender '{}' could not start on {}: {}", getName(),
                     spoolConfig.target() == SpoolConfig.Target.FILE ? spoolConfig.file() : spoolConfig.target(),
                     e.toString(), e);
             return; // stays not started: log4j2 reports appends to it and skips it
         }
         super.start();
+    }
+
+    private boolean isFreshSink() {
+        if (spoolConfig.target() != SpoolConfig.Target.FILE || !spoolConfig.append()) {
+            return true;
+        }
+        try {
+            return !Files.exists(spoolConfig.file()) || Files.size(spoolConfig.file()) == 0;
+        } catch (IOException | RuntimeException e) {
+            return true; // cannot be read: it will not be opened either, and stderr gets the header
+        }
     }
 
     /**
@@ -121,7 +134,7 @@ public final class SpoolAppender extends AbstractAppender {
     public void append(LogEvent event) {
         Spool s = spool;
         if (s == null) {
-            // start() failed (the sink could not be opened). log4j2 2.26.1's AppenderControl
+            // start() failed (the writer could not start). log4j2 2.26.1's AppenderControl
             // reports "Attempted to append to non-started appender" and, with ignoreExceptions
             // (the default), calls append() all the same: drop the event without encoding it.
             return;
@@ -244,6 +257,24 @@ public final class SpoolAppender extends AbstractAppender {
         @PluginBuilderAttribute
         private String discardThreshold;
 
+        @PluginBuilderAttribute
+        private String follow;
+
+        @PluginBuilderAttribute
+        private String direct;
+
+        @PluginBuilderAttribute
+        private String immediateFlush;
+
+        @PluginBuilderAttribute
+        private String bufferedIo;
+
+        @PluginBuilderAttribute
+        private String append;
+
+        @PluginBuilderAttribute
+        private String locking;
+
         Builder() {
         }
 
@@ -266,7 +297,7 @@ public final class SpoolAppender extends AbstractAppender {
         }
 
         /**
-         * @param bufferSize initial ring size, e.g. {@code "1 MiB"} (default 1 MiB)
+         * @param bufferSize initial ring size, e.g. {@code "1 MiB"} (default 1 MiB; below 8 KiB is raised to 8 KiB)
          * @return this builder
          */
         public Builder setBufferSize(String bufferSize) {
@@ -302,15 +333,71 @@ public final class SpoolAppender extends AbstractAppender {
         }
 
         /**
-         * Validates every setting and builds the appender (not yet started).
+         * @param follow {@code "true"} to write each batch through the current {@code System.out}/{@code
+         *               System.err}, as {@code ConsoleAppender follow="true"}; default {@code false}
+         * @return this builder
+         */
+        public Builder setFollow(String follow) {
+            this.follow = follow;
+            return this;
+        }
+
+        /**
+         * @param direct as in {@code ConsoleAppender}; Spool always writes the descriptor directly
+         * @return this builder
+         */
+        public Builder setDirect(String direct) {
+            this.direct = direct;
+            return this;
+        }
+
+        /**
+         * @param immediateFlush accepted; Spool writes every batch as soon as its writer takes it
+         * @return this builder
+         */
+        public Builder setImmediateFlush(String immediateFlush) {
+            this.immediateFlush = immediateFlush;
+            return this;
+        }
+
+        /**
+         * @param bufferedIo accepted; Spool always buffers in its ring
+         * @return this builder
+         */
+        public Builder setBufferedIo(String bufferedIo) {
+            this.bufferedIo = bufferedIo;
+            return this;
+        }
+
+        /**
+         * @param append {@code "false"} truncates {@code fileName} at start, as in {@code FileAppender}; default {@code true}
+         * @return this builder
+         */
+        public Builder setAppend(String append) {
+            this.append = append;
+            return this;
+        }
+
+        /**
+         * @param locking as in {@code FileAppender}; not supported (a WARN says so)
+         * @return this builder
+         */
+        public Builder setLocking(String locking) {
+            this.locking = locking;
+            return this;
+        }
+
+        /**
+         * Reads every setting and builds the appender (not yet started). A bad or out-of-range
+         * value is reported on the status logger and replaced (see {@link SettingsReader}); only a
+         * missing name makes it fail.
          *
-         * @return the appender, or {@code null} after an error on the status logger naming the
-         *         bad setting (log4j2's convention for a failed plugin)
+         * @return the appender, or {@code null} after an error on the status logger (no name)
          */
         @Override
         public SpoolAppender build() {
             try {
-                SpoolConfig config = toSpoolConfig();
+                SpoolConfig config = toSpoolConfig(StatusLoggerListener.INSTANCE);
                 return new SpoolAppender(getName(), getFilter(), getOrCreateLayout(), isIgnoreExceptions(),
                         getPropertyArray(), config);
             } catch (IllegalArgumentException e) {
@@ -319,37 +406,77 @@ public final class SpoolAppender extends AbstractAppender {
             }
         }
 
-        /** Visible for tests: the validation {@link #build()} does, throwing instead of logging. */
-        SpoolConfig toSpoolConfig() {
+        /**
+         * Visible for tests: what {@link #build()} does with the settings.
+         *
+         * @param status where the settings' WARN and ERROR statuses go (and, later, core's)
+         * @throws IllegalArgumentException when the name is missing
+         */
+        SpoolConfig toSpoolConfig(StatusListener status) {
             String name = getName();
             if (name == null || name.isBlank()) {
                 throw new IllegalArgumentException("the name attribute is required");
             }
-            SpoolConfig.Builder b = SpoolConfig.builder(name).statusListener(StatusLoggerListener.INSTANCE)
+            SettingsReader r = new SettingsReader(name, status);
+            SpoolConfig.Builder b = SpoolConfig.builder(name).statusListener(status)
                     .context(contextName(getConfiguration()));
-            boolean hasFile = fileName != null && !fileName.isBlank();
-            if (hasFile && target != null) {
-                throw new IllegalArgumentException("set either target or fileName, not both (target=" + target
-                        + ", fileName=" + fileName + ")");
+            boolean toFile = sink(r, b);
+            r.ringSizes(b, bufferSize, maxBufferSize);
+            b.overflowPolicy(r.parse(overflowPolicy, Builder::parsePolicy, OverflowPolicy.BLOCK, "the default BLOCK"));
+            b.discardThreshold(r.parse(discardThreshold, LevelSeverity::parseThreshold, Severity.INFO, "the default INFO"));
+            boolean followOn = r.flag("follow", follow, false);
+            boolean directOn = r.flag("direct", direct, true);
+            if (followOn && direct != null && directOn) {
+                r.warn("direct=\"true\" and follow=\"true\" contradict each other (log4j2's ConsoleAppender refuses "
+                        + "both); following System.out/System.err as follow asks");
+            } else if (!followOn && !directOn) {
+                r.warn("direct=\"false\" does not apply: Spool writes " + (toFile ? "the file" : "the file descriptor")
+                        + " directly from its writer thread; to write through the current System.out/System.err "
+                        + "(a test framework's capture), set follow=\"true\"");
             }
-            if (hasFile) {
-                b.file(Paths.get(fileName));
-            } else if (fileName != null) {
-                throw new IllegalArgumentException("fileName is empty");
-            } else {
-                b.target(parseTarget(target));
+            b.follow(followOn);
+            if (!r.flag("immediateFlush", immediateFlush, true)) {
+                r.info("immediateFlush=\"false\" changes nothing: Spool's writer writes each batch as soon as it "
+                        + "takes it and batches by itself under load, so nothing waits for a flush");
             }
-            if (bufferSize != null) {
-                b.bufferSize(ByteSize.parse("bufferSize", bufferSize));
+            if (!r.flag("bufferedIo", bufferedIo, true)) {
+                r.info("bufferedIo=\"false\" changes nothing: Spool always buffers in its ring and writes within "
+                        + "about a millisecond, off the logging thread");
             }
-            if (maxBufferSize != null) {
-                b.maxBufferSize(ByteSize.parse("maxBufferSize", maxBufferSize));
+            boolean appendOn = r.flag("append", append, true);
+            if (!appendOn && !toFile) {
+                r.warn("append=\"false\" applies to fileName only; ignored for the console");
             }
-            if (overflowPolicy != null) {
-                b.overflowPolicy(parsePolicy(overflowPolicy));
+            b.append(appendOn);
+            if (r.flag("locking", locking, false)) {
+                r.warn("locking=\"true\" is not supported: Spool does not lock the file for other processes; "
+                        + "its one writer thread appends each batch with O_APPEND. Give each process its own file");
             }
-            b.discardThreshold(discardThreshold == null ? Severity.INFO : LevelSeverity.parseThreshold(discardThreshold));
             return b.build();
+        }
+
+        /** Sets the target or file; a bad one is an ERROR and falls back. Returns whether it is a file. */
+        private boolean sink(SettingsReader r, SpoolConfig.Builder b) {
+            if (fileName == null) {
+                b.target(r.parse(target, Builder::parseTarget, SpoolConfig.Target.STDOUT, "the default SYSTEM_OUT"));
+                return false;
+            }
+            if (target != null) {
+                r.warn("both target (" + target + ") and fileName (" + fileName + ") are set; writing to the file, "
+                        + "target is ignored");
+            }
+            try {
+                if (fileName.isBlank()) {
+                    throw new IllegalArgumentException("it is empty");
+                }
+                b.file(Paths.get(fileName));
+                return true;
+            } catch (IllegalArgumentException e) { // InvalidPathException included
+                r.error("fileName '" + fileName + "' is not a usable path (" + e.getMessage() + "); writing this "
+                        + "appender's lines to stderr instead");
+                b.target(SpoolConfig.Target.STDERR);
+                return false;
+            }
         }
 
         /**
@@ -365,9 +492,6 @@ public final class SpoolAppender extends AbstractAppender {
         }
 
         private static SpoolConfig.Target parseTarget(String value) {
-            if (value == null) {
-                return SpoolConfig.Target.STDOUT;
-            }
             switch (value.trim().toUpperCase(Locale.ROOT)) {
                 case "SYSTEM_OUT":
                     return SpoolConfig.Target.STDOUT;

@@ -2,19 +2,20 @@ package io.github.spool.logback;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Layout;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
 import ch.qos.logback.core.encoder.Encoder;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import io.github.spool.AppendResult;
-import io.github.spool.ByteSize;
 import io.github.spool.OverflowPolicy;
 import io.github.spool.OwnedThreadLocal;
+import io.github.spool.SettingsReader;
 import io.github.spool.Severity;
 import io.github.spool.Spool;
 import io.github.spool.SpoolConfig;
 import io.github.spool.StatusListener;
 import io.github.spool.text.ByteLineBuilder;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -42,8 +43,12 @@ import java.util.concurrent.TimeUnit;
  * other encoder ({@code PatternLayoutEncoder}, logstash-logback-encoder, ...) the appender takes the
  * {@code byte[]} that {@link Encoder#encode} returns.
  *
- * <p>Settings are plain strings so that {@link #start()} can validate all of them and report a
- * bad one by name through logback's status manager; the appender then stays stopped.
+ * <p>Settings are plain strings so that {@link #start()} reads all of them itself: a value that
+ * cannot be parsed is an ERROR status naming it and the default is used, a value below a minimum
+ * is raised to it with a WARN, and the appender starts all the same ({@link SettingsReader}).
+ * Joran would skip a bad {@code boolean} or {@code int} with only a WARN. Settings users bring
+ * from {@code ConsoleAppender}, {@code FileAppender} and {@code AsyncAppender} are accepted with
+ * the meaning docs/logback.md gives each, or a WARN saying why they do not apply.
  */
 public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
 
@@ -64,6 +69,19 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     private String overflowPolicy;
     private String discardThreshold;
     private long stopTimeoutMillis = Spool.DEFAULT_STOP_TIMEOUT_MILLIS;
+    private boolean stopTimeoutSet;
+    private String follow;
+    private String immediateFlush;
+    private String append;
+    private String prudent;
+    private String withJansi;
+    private String queueSize;
+    private String neverBlock;
+    private String discardingThreshold;
+    private String includeCallerData;
+    private String maxFlushTime;
+    /** What {@link #stop()} waits, as read at start from {@code stopTimeoutMillis}/{@code maxFlushTime}. */
+    private long effectiveStopTimeoutMillis = Spool.DEFAULT_STOP_TIMEOUT_MILLIS;
 
     private volatile Spool spool;
     private SpoolEncoder spoolEncoder;
@@ -133,24 +151,88 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     /** @param millis longest wait of {@link #stop()} for the ring to drain; default 10,000 */
     public void setStopTimeoutMillis(long millis) {
         this.stopTimeoutMillis = millis;
+        this.stopTimeoutSet = true;
     }
 
     /**
-     * Validates the settings, starts the default encoder if none was configured, and starts the
-     * Spool. On a bad setting it reports an error naming the setting and stays stopped.
+     * @param follow {@code true} to write each batch through the current {@code System.out}/{@code
+     *               System.err} (what {@code ConsoleAppender} always does), so test frameworks and
+     *               output captures see the lines; default {@code false}: fd 1/fd 2 directly
+     */
+    public void setFollow(String follow) {
+        this.follow = follow;
+    }
+
+    /**
+     * A {@code <layout>} as {@code ConsoleAppender} still takes it: wrapped in a {@link
+     * LayoutWrappingEncoder}, as {@code OutputStreamAppender.setLayout} does.
+     *
+     * @param layout the layout
+     */
+    public void setLayout(Layout<ILoggingEvent> layout) {
+        LayoutWrappingEncoder<ILoggingEvent> wrapper = new LayoutWrappingEncoder<>();
+        wrapper.setLayout(layout);
+        wrapper.setContext(context);
+        this.encoder = wrapper;
+    }
+
+    /** @param immediateFlush accepted from {@code OutputStreamAppender}; Spool writes every batch at once anyway */
+    public void setImmediateFlush(String immediateFlush) {
+        this.immediateFlush = immediateFlush;
+    }
+
+    /** @param append {@code false} truncates {@code file} at start, as in {@code FileAppender}; default {@code true} */
+    public void setAppend(String append) {
+        this.append = append;
+    }
+
+    /** @param prudent from {@code FileAppender}; not supported (a WARN says so), implies {@code append} */
+    public void setPrudent(String prudent) {
+        this.prudent = prudent;
+    }
+
+    /** @param withJansi from {@code ConsoleAppender}; not supported (a WARN says so) */
+    public void setWithJansi(String withJansi) {
+        this.withJansi = withJansi;
+    }
+
+    /** @param queueSize from {@code AsyncAppender}: an event count, no byte meaning; ignored with a WARN */
+    public void setQueueSize(String queueSize) {
+        this.queueSize = queueSize;
+    }
+
+    /** @param neverBlock from {@code AsyncAppender}: {@code true} means {@code overflowPolicy} DISCARD for every level */
+    public void setNeverBlock(String neverBlock) {
+        this.neverBlock = neverBlock;
+    }
+
+    /** @param discardingThreshold from {@code AsyncAppender}: above 0 means DISCARD of INFO and below; 0 means BLOCK */
+    public void setDiscardingThreshold(String discardingThreshold) {
+        this.discardingThreshold = discardingThreshold;
+    }
+
+    /** @param includeCallerData from {@code AsyncAppender}; caller data is computed on the logging thread anyway */
+    public void setIncludeCallerData(String includeCallerData) {
+        this.includeCallerData = includeCallerData;
+    }
+
+    /** @param maxFlushTime from {@code AsyncAppender}: milliseconds, used as {@code stopTimeoutMillis} */
+    public void setMaxFlushTime(String maxFlushTime) {
+        this.maxFlushTime = maxFlushTime;
+    }
+
+    /**
+     * Reads the settings (a bad or out-of-range value is reported and replaced, never fatal: see
+     * {@link SettingsReader}), starts the default encoder if none was configured, and starts the
+     * Spool. A file that cannot be opened is reported and written to stderr until it opens.
      */
     @Override
     public void start() {
         if (isStarted()) {
             return;
         }
-        SpoolConfig config;
-        try {
-            config = buildConfig();
-        } catch (IllegalArgumentException e) {
-            addError("SpoolAppender [" + name + "] not started: " + e.getMessage());
-            return;
-        }
+        StatusRouter status = new StatusRouter();
+        SpoolConfig config = buildConfig(status);
         if (encoder == null) {
             SpoolEncoder defaultEncoder = new SpoolEncoder();
             defaultEncoder.setContext(context);
@@ -158,6 +240,9 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
             defaultEncoder.start();
             encoder = defaultEncoder;
             addInfo("SpoolAppender [" + name + "] uses the default SpoolEncoder with pattern " + DEFAULT_PATTERN);
+        }
+        if (encoder instanceof LayoutWrappingEncoder && !encoder.isStarted()) {
+            encoder.start(); // made by setLayout, which no configurator starts
         }
         if (!encoder.isStarted()) {
             addError("SpoolAppender [" + name + "] not started: its encoder " + encoder.getClass().getName() + " failed to start (see the errors above)");
@@ -167,7 +252,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
         try {
             spool = Spool.start(config);
         } catch (IOException | RuntimeException e) {
-            addError("SpoolAppender [" + name + "] not started: cannot open " + describeSink(config), e);
+            addError("SpoolAppender [" + name + "] not started: cannot start on " + describeSink(config), e);
             return;
         }
         warnedClosed = false;
@@ -178,48 +263,146 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
         super.start();
     }
 
-    private SpoolConfig buildConfig() {
+    private SpoolConfig buildConfig(StatusListener status) {
         String appenderName = name == null ? "spool" : name;
+        SettingsReader r = new SettingsReader(appenderName, status);
         // The context name keeps the JMX names of two contexts' same-named appenders apart.
         String contextName = context == null ? null : context.getName();
-        SpoolConfig.Builder b = SpoolConfig.builder(appenderName)
+        SpoolConfig.Builder b = SpoolConfig.builder(appenderName).statusListener(status)
                 .context(contextName == null || contextName.isEmpty() ? SpoolConfig.DEFAULT_CONTEXT : contextName);
-        if (file != null && !file.isBlank()) {
-            if (target != null && !target.isBlank()) {
-                throw new IllegalArgumentException("set either 'target' (" + target + ") or 'file' (" + file + "), not both");
+        boolean toFile = sink(r, b);
+        r.ringSizes(b, bufferSize, maxBufferSize);
+        if (queueSize != null) {
+            long events = r.wholeNumber("queueSize", queueSize, -1, "nothing");
+            if (events >= 0) {
+                r.warn("queueSize " + events + " (AsyncAppender's capacity in events) does not apply: Spool's buffer "
+                        + "holds encoded bytes, whatever the number of events; it starts at bufferSize and grows up to "
+                        + "maxBufferSize, so set those instead. queueSize is ignored");
             }
-            Path path;
-            try {
-                path = Paths.get(file.trim());
-            } catch (RuntimeException e) {
-                throw new IllegalArgumentException("'file' " + file + " is not a valid path: " + e.getMessage());
-            }
-            b.file(path);
-        } else {
-            b.target(parseTarget(target));
         }
-        if (bufferSize != null) {
-            b.bufferSize(parseSize("bufferSize", bufferSize));
+        overflow(r, b);
+        b.follow(r.flag("follow", follow, false));
+        if (!r.flag("immediateFlush", immediateFlush, true)) {
+            r.info("immediateFlush false changes nothing: Spool's writer writes each batch as soon as it takes it "
+                    + "and batches by itself under load, so nothing waits for a flush");
         }
-        if (maxBufferSize != null) {
-            b.maxBufferSize(parseSize("maxBufferSize", maxBufferSize));
+        boolean prudentOn = r.flag("prudent", prudent, false);
+        boolean appendOn = r.flag("append", append, true);
+        if (prudentOn) {
+            r.warn("prudent mode is not supported: Spool does not lock the file for other processes; its one "
+                    + "writer thread appends each batch with O_APPEND. Give each process its own file"
+                    + (appendOn ? "" : ". As in FileAppender, prudent implies append: the file is not truncated"));
+            appendOn = true;
         }
-        if (overflowPolicy != null) {
-            b.overflowPolicy(parsePolicy(overflowPolicy));
+        if (!appendOn && !toFile) {
+            r.warn("append false applies to a file only; ignored for " + (target == null ? "System.out" : target.trim()));
         }
-        if (discardThreshold != null) {
-            b.discardThreshold(parseThreshold(discardThreshold));
+        b.append(appendOn);
+        if (r.flag("withJansi", withJansi, false)) {
+            r.warn("withJansi is not supported: Spool writes the encoder's bytes to the console as they are, ANSI "
+                    + "escape sequences included, without Jansi's Windows translation");
         }
-        if (stopTimeoutMillis < 0) {
-            throw new IllegalArgumentException("'stopTimeoutMillis' " + stopTimeoutMillis + " is negative");
+        if (!r.flag("includeCallerData", includeCallerData, true)) {
+            r.info("includeCallerData false changes nothing: the encoder runs on the logging thread, so caller "
+                    + "data (%caller, %class, %method, %line, %file) is computed whenever the pattern uses it, as "
+                    + "with ConsoleAppender");
         }
-        b.statusListener(new StatusRouter());
+        effectiveStopTimeoutMillis = stopTimeout(r);
+        return b.build();
+    }
+
+    /** Sets the target or file; a bad one is an ERROR and falls back. Returns whether it is a file. */
+    private boolean sink(SettingsReader r, SpoolConfig.Builder b) {
+        if (file == null) {
+            b.target(r.parse(target, SpoolAppender::parseTarget, SpoolConfig.Target.STDOUT, "the default System.out"));
+            return false;
+        }
+        if (target != null && !target.isBlank()) {
+            r.warn("both target (" + target + ") and file (" + file + ") are set; writing to the file, target is ignored");
+        }
         try {
-            return b.build();
-        } catch (IllegalArgumentException e) {
-            // core names the setting (bufferSize, maxBufferSize); quote it the way logback users write it
-            throw new IllegalArgumentException("bad setting: " + e.getMessage());
+            if (file.isBlank()) {
+                throw new IllegalArgumentException("it is empty");
+            }
+            b.file(Paths.get(file.trim()));
+            return true;
+        } catch (IllegalArgumentException e) { // InvalidPathException included
+            r.error("file '" + file + "' is not a usable path (" + e.getMessage() + "); writing this appender's lines "
+                    + "to stderr instead");
+            b.target(SpoolConfig.Target.STDERR);
+            return false;
         }
+    }
+
+    /**
+     * overflowPolicy and discardThreshold, or AsyncAppender's neverBlock and discardingThreshold
+     * mapped onto them; Spool's own names win when both are set.
+     */
+    private void overflow(SettingsReader r, SpoolConfig.Builder b) {
+        boolean neverBlockOn = r.flag("neverBlock", neverBlock, false);
+        long slots = r.wholeNumber("discardingThreshold", discardingThreshold, -1, "nothing (it is ignored)");
+        OverflowPolicy mapped = null;
+        int mappedThreshold = Severity.INFO;
+        String because = null;
+        if (neverBlockOn) {
+            // AsyncAppender's neverBlock offers and drops whatever does not fit, at every level.
+            mapped = OverflowPolicy.DISCARD;
+            mappedThreshold = Severity.ERROR;
+            because = "neverBlock true";
+        } else if (slots > 0) {
+            // AsyncAppender then drops TRACE, DEBUG and INFO when nearly full; Spool drops at its cap.
+            mapped = OverflowPolicy.DISCARD;
+            because = "discardingThreshold " + slots;
+        } else if (slots == 0 || neverBlock != null) {
+            mapped = OverflowPolicy.BLOCK;
+            because = slots == 0 ? "discardingThreshold 0" : "neverBlock false";
+        }
+        OverflowPolicy fallback = mapped == null ? OverflowPolicy.BLOCK : mapped;
+        OverflowPolicy policy = r.parse(overflowPolicy, SpoolAppender::parsePolicy, null,
+                mapped == null ? "the default BLOCK" : mapped + " (from " + because + ")");
+        if (policy != null && mapped != null && policy != mapped) {
+            r.warn(because + " (AsyncAppender) would mean overflowPolicy " + mapped + ", but overflowPolicy is set to "
+                    + policy + "; using " + policy);
+        }
+        boolean fromAsync = policy == null && mapped != null;
+        policy = policy == null ? fallback : policy;
+        int defaultThreshold = fromAsync ? mappedThreshold : Severity.INFO;
+        int threshold = r.parse(discardThreshold, SpoolAppender::parseThreshold, defaultThreshold,
+                "the default " + Severity.name(defaultThreshold));
+        if (fromAsync) {
+            r.info(because + " (AsyncAppender) means overflowPolicy " + policy + (policy == OverflowPolicy.BLOCK
+                    ? ": nothing is dropped; when the buffer is at maxBufferSize the logging thread waits"
+                    : " with discardThreshold " + Severity.name(threshold) + ": when the buffer is at maxBufferSize, "
+                    + "events at " + Severity.name(threshold) + " and below are dropped and counted instead of waiting"));
+        }
+        b.overflowPolicy(policy).discardThreshold(threshold);
+    }
+
+    /** stopTimeoutMillis, or AsyncAppender's maxFlushTime when only that is set. */
+    private long stopTimeout(SettingsReader r) {
+        long timeout = stopTimeoutMillis;
+        if (timeout < 0) {
+            r.error("stopTimeoutMillis " + timeout + " is negative; using the default " + Spool.DEFAULT_STOP_TIMEOUT_MILLIS);
+            timeout = Spool.DEFAULT_STOP_TIMEOUT_MILLIS;
+        }
+        if (maxFlushTime == null) {
+            return timeout;
+        }
+        long flush = r.wholeNumber("maxFlushTime", maxFlushTime, -1, "stopTimeoutMillis " + timeout);
+        if (flush < 0) {
+            return timeout;
+        }
+        if (stopTimeoutSet) {
+            r.warn("maxFlushTime " + flush + " (AsyncAppender) and stopTimeoutMillis " + timeout + " are both set; "
+                    + "stop() waits at most stopTimeoutMillis");
+            return timeout;
+        }
+        if (flush == 0) {
+            r.warn("maxFlushTime 0 makes AsyncAppender wait without limit at stop; Spool always bounds the wait: "
+                    + "using stopTimeoutMillis " + timeout);
+            return timeout;
+        }
+        return flush; // the same meaning: how long stop() waits for the buffer to drain
     }
 
     static SpoolConfig.Target parseTarget(String target) {
@@ -229,25 +412,21 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
         if (SYSTEM_ERR.equalsIgnoreCase(target.trim())) {
             return SpoolConfig.Target.STDERR;
         }
-        throw new IllegalArgumentException("'target' " + target + " is not one of System.out, System.err (use 'file' for a file)");
-    }
-
-    static long parseSize(String setting, String value) {
-        return ByteSize.parse("'" + setting + "'", value);
+        throw new IllegalArgumentException("target '" + target + "' is not one of System.out, System.err (use file for a file)");
     }
 
     static OverflowPolicy parsePolicy(String value) {
         try {
             return OverflowPolicy.valueOf(value.trim().toUpperCase(Locale.ROOT));
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("'overflowPolicy' " + value + " is not one of BLOCK, DISCARD");
+            throw new IllegalArgumentException("overflowPolicy '" + value + "' is not one of BLOCK, DISCARD");
         }
     }
 
     static int parseThreshold(String value) {
         Level level = Level.toLevel(value.trim(), null);
         if (level == null || level.levelInt < Level.TRACE_INT || level.levelInt > Level.ERROR_INT) { // not ALL, OFF
-            throw new IllegalArgumentException("'discardThreshold' " + value + " is not one of TRACE, DEBUG, INFO, WARN, ERROR");
+            throw new IllegalArgumentException("discardThreshold '" + value + "' is not one of TRACE, DEBUG, INFO, WARN, ERROR");
         }
         return severityOf(level);
     }
@@ -344,11 +523,16 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
         if (footer != null && footer.length > 0) {
             s.append(footer, 0, footer.length, Severity.FATAL);
         }
-        boolean drained = s.stop(stopTimeoutMillis, TimeUnit.MILLISECONDS);
+        boolean drained = s.stop(effectiveStopTimeoutMillis, TimeUnit.MILLISECONDS);
         if (!drained) {
-            addWarn("SpoolAppender [" + name + "] stopped before its buffer drained within " + stopTimeoutMillis + " ms");
+            addWarn("SpoolAppender [" + name + "] stopped before its buffer drained within " + effectiveStopTimeoutMillis + " ms");
         }
         spool = null;
+    }
+
+    /** @return how long {@link #stop()} waits for the drain; for tests in this package */
+    long stopTimeoutForTest() {
+        return effectiveStopTimeoutMillis;
     }
 
     /** @return the running Spool, or {@code null}; for tests in this package */

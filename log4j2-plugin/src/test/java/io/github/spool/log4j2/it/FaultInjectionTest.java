@@ -184,20 +184,26 @@ class FaultInjectionTest {
 
     /**
      * The file cannot be opened at start (its parent is a regular file: no directory can be made
-     * there, by root either): the appender does not start, one ERROR names the file, and the
-     * application logs on without an exception (the events go nowhere; there is no MBean).
+     * there, by root either): one ERROR names the file and says the lines go to stderr, the
+     * appender starts (its MBean exists), and every event arrives on the child's fd 2, in order,
+     * none lost, without an exception in the application.
      */
     @Test
-    void fileThatCannotBeOpenedAtStart() throws Exception {
+    void fileThatCannotBeOpenedAtStartGoesToStderr() throws Exception {
         Path blocker = dir.resolve("not-a-directory");
         Files.writeString(blocker, "a regular file where the log directory should be");
         Child c = new Child(FILE, "unopenable", "2000");
         c.jvmArgs.add("-Dspool.it.file=" + blocker.resolve("app.log"));
         Facts f = c.start(ProcessBuilder.Redirect.to(dir.resolve("stdout.txt").toFile())).finish();
-        assertEquals(0, f.get("exceptions"), f::toString);
-        assertEquals(0, f.get("registered"), f::toString);
+        f.assertAccountedWithoutExceptions();
+        assertEquals(1, f.get("registered"), f::toString);
+        assertEquals(2000, f.get("EventsWritten"), f::toString);
         f.assertStatuses(1, 0, 0);
-        assertTrue(f.statuses.get(0).contains("not-a-directory"), f::toString);
+        assertTrue(f.statuses.get(0).contains("cannot open file " + blocker.resolve("app.log"))
+                && f.statuses.get(0).contains("writing this appender's lines to stderr instead"), f::toString);
+        List<String> events = f.stderr.lines().filter(l -> SEQ.matcher(l).find()).toList();
+        assertEquals(List.of(0, 2000), List.of(run(events)[0], run(events)[1]), "seq 0..1999 on stderr, in order");
+        assertEquals(2000, events.size());
         assertTrue(!f.stderr.contains("Exception in thread") && !f.stderr.contains("NullPointerException"), f::toString);
     }
 

@@ -53,8 +53,9 @@ import org.slf4j.LoggerFactory;
  *     arrive; {@code recoverMicros} is the time from {@code chattr -i} returning to the first
  *     event after it written. Prints {@code spool-facts unsupported=1} if {@code chattr +i} fails (no
  *     CAP_LINUX_IMMUTABLE, or a file system without the flag);
- * <li>{@code unopenable}: the configured file cannot be opened, so the appender never starts: log
- *     {@code args[1]} events and report whether the MBean exists ({@code registered=0|1}).
+ * <li>{@code unopenable}: the configured file cannot be opened, so the appender writes to stderr
+ *     (fd 2) instead: log {@code args[1]} events, wait until they are accounted for, and report
+ *     whether the MBean exists ({@code registered=0|1}) and the counters.
  * </ul>
  */
 public final class FaultMain {
@@ -96,8 +97,10 @@ public final class FaultMain {
         if (mode.equals("unopenable")) {
             app.log(0, events, false);
             boolean registered = FaultProbe.isRegistered();
+            boolean drained = registered && app.awaitAccounted();
             System.err.println("spool-facts attempted=" + app.attempted + " exceptions=" + app.exceptions
-                    + " registered=" + (registered ? 1 : 0) + " maxCallMicros=" + TimeUnit.NANOSECONDS.toMicros(app.maxCallNanos));
+                    + " registered=" + (registered ? 1 : 0) + " drained=" + (drained ? 1 : 0)
+                    + " maxCallMicros=" + TimeUnit.NANOSECONDS.toMicros(app.maxCallNanos) + (registered ? app.counters() : ""));
             LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
             List<Status> before = context.getStatusManager().getCopyOfStatusList();
             context.stop();
