@@ -64,7 +64,7 @@ class FileFallbackSinkTest {
         assertInstanceOf(FileFallbackSink.class, s);
         assertEquals(1, status.messages.size(), status::toString);
         String error = status.messages.get(0);
-        assertTrue(error.startsWith("ERROR spool appender 'x': cannot open file " + blocked.file() + " ("), error);
+        assertTrue(error.startsWith("WARN spool appender 'x': cannot open file " + blocked.file() + " ("), error);
         assertTrue(error.contains("writing this appender's lines to test-sink instead, through the same buffer, and "
                 + "retrying the file every 0 s (-Dspool.fileRetryMillis)"), error);
         assertEquals(8, write(s, "one", "two"));

@@ -66,7 +66,9 @@ public final class FileFallbackSink implements Sink {
             return ChannelSink.open(file, append);
         } catch (IOException | RuntimeException e) {
             long retryNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(0, retryMillis));
-            status.status(StatusListener.Level.ERROR, "spool appender '" + appender + "': cannot open file " + file
+            // WARN, not ERROR: the appender runs (on the fallback) and nothing is lost, and an ERROR
+            // would make Spring Boot stop the application ("Logback configuration error detected").
+            status.status(StatusListener.Level.WARN, "spool appender '" + appender + "': cannot open file " + file
                     + " (" + reason(e) + "); writing this appender's lines to " + fallback.describe()
                     + " instead, through the same buffer, and retrying the file every " + describeInterval(retryNanos)
                     + " (-D" + RETRY_PROPERTY + ")", e);
