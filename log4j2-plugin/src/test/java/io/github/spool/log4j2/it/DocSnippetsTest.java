@@ -23,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * Every log4j2 snippet of the documentation (issue 16) runs: a whole {@code <Configuration>} as
  * written, a {@code <Spool>} element inside the smallest configuration that routes the root
  * logger to it, a {@code <SpoolLayout>} inside a console {@code <Spool>}. Each loads without an
- * ERROR status, and a line logged at INFO arrives at every Spool appender's target.
+ * ERROR status, and a line logged at INFO arrives at the target of every {@code <Spool>} and every
+ * {@code <Console>} appender (the "before" side of docs/migration.md).
  */
 class DocSnippetsTest {
     @TempDir
@@ -68,12 +69,19 @@ class DocSnippetsTest {
                 + "<Loggers><Root level=\"info\"><AppenderRef ref=\"" + name + "\"/></Root></Loggers>\n</Configuration>\n";
     }
 
-    /** Where each {@code <Spool>} appender writes: its {@code fileName}, else its {@code target}. */
+    /** Where each {@code <Spool>} or {@code <Console>} appender writes: its {@code fileName}, else its {@code target}. */
     static List<String> targets(String config) throws Exception {
         List<String> out = new ArrayList<>();
-        NodeList spools = parse(config).getElementsByTagName("Spool");
-        for (int i = 0; i < spools.getLength(); i++) {
-            Element e = (Element) spools.item(i);
+        Element root = parse(config);
+        List<Element> appenders = new ArrayList<>();
+        for (String tag : new String[] {"Spool", "Console"}) {
+            NodeList found = root.getElementsByTagName(tag);
+            for (int i = 0; i < found.getLength(); i++) {
+                appenders.add((Element) found.item(i));
+            }
+        }
+        assertFalse(appenders.isEmpty(), () -> "no <Spool> or <Console> appender in\n" + config);
+        for (Element e : appenders) {
             if (!e.getAttribute("fileName").isEmpty()) {
                 out.add(e.getAttribute("fileName"));
             } else {

@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * Every logback snippet of the documentation (issue 16) runs: a whole {@code <configuration>} as
  * written, an {@code <appender>} inside the smallest configuration that routes the root logger to
  * it, an {@code <encoder>} inside a console {@code SpoolAppender}. Plain snippets load without an
- * ERROR status and a line logged at INFO arrives at every Spool appender's target. Snippets for
+ * ERROR status and a line logged at INFO arrives at the target of every Spool appender and every
+ * logback {@code ConsoleAppender} (the "before" side of docs/migration.md). Snippets for
  * Spring Boot (they name Spring's resources, or carry {@code <!-- doc-test: spring-boot ARGS -->}
  * before their fence) run as a Spring Boot application's {@code logging.config}, with ARGS as its
  * arguments, and its first line must reach standard output.
@@ -62,7 +63,7 @@ class DocSnippetsTest {
         String marker = "doc-snippet " + s.file() + ":" + s.line();
         SnippetRun run = SnippetRun.fork(DocSnippetMain.class, work, List.of(), List.of(file.toString(), marker), what);
         List<String> targets = targets(config);
-        assertFalse(targets.isEmpty(), () -> "no SpoolAppender in " + what);
+        assertFalse(targets.isEmpty(), () -> "no SpoolAppender or ConsoleAppender in " + what);
         for (String target : targets) {
             run.assertArrived(target, marker);
         }
@@ -90,13 +91,14 @@ class DocSnippetsTest {
                 + appender + "<root level=\"INFO\"><appender-ref ref=\"" + name + "\"/></root>\n</configuration>\n";
     }
 
-    /** Where each {@code SpoolAppender} writes: its {@code <file>}, else its {@code <target>}. */
+    /** Where each {@code SpoolAppender} or {@code ConsoleAppender} writes: its {@code <file>}, else its {@code <target>}. */
     static List<String> targets(String config) throws Exception {
         List<String> out = new ArrayList<>();
         NodeList appenders = parse(config).getElementsByTagName("appender");
         for (int i = 0; i < appenders.getLength(); i++) {
             Element e = (Element) appenders.item(i);
-            if (!e.getAttribute("class").equals("io.github.spool.logback.SpoolAppender")) {
+            String type = e.getAttribute("class");
+            if (!type.equals("io.github.spool.logback.SpoolAppender") && !type.equals("ch.qos.logback.core.ConsoleAppender")) {
                 continue;
             }
             String file = childText(e, "file");
