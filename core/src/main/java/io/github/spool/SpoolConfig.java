@@ -1,5 +1,7 @@
 package io.github.spool;
 
+import io.github.spool.io.rolling.RollingPolicy;
+
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -42,6 +44,7 @@ public final class SpoolConfig {
     private final StatusListener statusListener;
     private final boolean follow;
     private final boolean append;
+    private final RollingPolicy rolling;
 
     private SpoolConfig(Builder b) {
         this.name = b.name;
@@ -55,6 +58,7 @@ public final class SpoolConfig {
         this.statusListener = b.statusListener;
         this.follow = b.follow;
         this.append = b.append;
+        this.rolling = b.rolling;
     }
 
     /**
@@ -125,6 +129,11 @@ public final class SpoolConfig {
         return append;
     }
 
+    /** @return how the file rolls, or {@code null} for a file that does not roll (or no file) */
+    public RollingPolicy rolling() {
+        return rolling;
+    }
+
     /** Collects settings; not thread-safe. */
     public static final class Builder {
         private final String name;
@@ -138,6 +147,7 @@ public final class SpoolConfig {
         private StatusListener statusListener = StatusListener.STDERR;
         private boolean follow;
         private boolean append = true;
+        private RollingPolicy rolling;
 
         private Builder(String name) {
             this.name = name;
@@ -168,6 +178,7 @@ public final class SpoolConfig {
             }
             this.target = Objects.requireNonNull(target, "target");
             this.file = null;
+            this.rolling = null;
             return this;
         }
 
@@ -182,6 +193,7 @@ public final class SpoolConfig {
         public Builder file(Path file) {
             this.file = Objects.requireNonNull(file, "file");
             this.target = Target.FILE;
+            this.rolling = null;
             return this;
         }
 
@@ -254,6 +266,20 @@ public final class SpoolConfig {
         }
 
         /**
+         * Writes to a rolling file: the policy's active file (or, without one, the file its
+         * pattern names for the current period).
+         *
+         * @param policy how the file rolls
+         * @return this builder
+         */
+        public Builder rolling(RollingPolicy policy) {
+            this.rolling = Objects.requireNonNull(policy, "policy");
+            this.file = policy.activeFile();
+            this.target = Target.FILE;
+            return this;
+        }
+
+        /**
          * Validates and builds.
          *
          * @return the configuration
@@ -281,6 +307,6 @@ public final class SpoolConfig {
         return "SpoolConfig{name=" + name + ", context=" + context + ", target=" + (target == Target.FILE ? file : target)
                 + ", bufferSize=" + bufferSize + ", maxBufferSize=" + maxBufferSize
                 + ", overflowPolicy=" + overflowPolicy + ", discardThreshold=" + Severity.name(discardThreshold)
-                + (follow ? ", follow=true" : "") + (append ? "" : ", append=false") + '}';
+                + (rolling != null ? ", rolling=" + rolling : "") + (follow ? ", follow=true" : "") + (append ? "" : ", append=false") + '}';
     }
 }

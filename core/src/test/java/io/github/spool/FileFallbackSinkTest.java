@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.spool.dropin.BlockedPath;
-import io.github.spool.io.ChannelSink;
+import io.github.spool.io.rolling.RollingFileSink;
 import io.github.spool.io.FileFallbackSink;
 import io.github.spool.io.Sink;
 import java.io.IOException;
@@ -39,6 +39,10 @@ class FileFallbackSinkTest {
         return b;
     }
 
+    private FileFallbackSink.Opener opener(Path file) {
+        return () -> RollingFileSink.plain(file, true, "x", status);
+    }
+
     private static long write(Sink sink, String... lines) throws IOException {
         ByteBuffer[] b = batch(lines);
         long n = 0;
@@ -49,9 +53,9 @@ class FileFallbackSinkTest {
     }
 
     @Test
-    void aFileThatOpensIsAPlainChannelSink() throws IOException {
-        Sink s = FileFallbackSink.open(dir.resolve("a/b/ok.log"), true, new TestSink(), 0, "x", status);
-        assertInstanceOf(ChannelSink.class, s);
+    void aFileThatOpensIsItsOwnSink() throws IOException {
+        Sink s = FileFallbackSink.open(opener(dir.resolve("a/b/ok.log")), dir.resolve("a/b/ok.log").toString(), new TestSink(), 0, "x", status);
+        assertInstanceOf(RollingFileSink.class, s);
         s.close();
         assertEquals(List.of(), status.messages);
     }
@@ -60,7 +64,7 @@ class FileFallbackSinkTest {
     void linesGoToTheFallbackUntilTheFileOpensThenToTheFileOnly() throws IOException {
         BlockedPath blocked = BlockedPath.under(dir);
         TestSink stderr = new TestSink();
-        Sink s = FileFallbackSink.open(blocked.file(), true, stderr, 0, "x", status);
+        Sink s = FileFallbackSink.open(opener(blocked.file()), blocked.file().toString(), stderr, 0, "x", status);
         assertInstanceOf(FileFallbackSink.class, s);
         assertEquals(1, status.messages.size(), status::toString);
         String error = status.messages.get(0);
@@ -85,7 +89,7 @@ class FileFallbackSinkTest {
     void theFileIsNotRetriedBeforeTheInterval() throws IOException {
         BlockedPath blocked = BlockedPath.under(dir);
         TestSink stderr = new TestSink();
-        Sink s = FileFallbackSink.open(blocked.file(), true, stderr, TimeUnit.HOURS.toMillis(1), "x", status);
+        Sink s = FileFallbackSink.open(opener(blocked.file()), blocked.file().toString(), stderr, TimeUnit.HOURS.toMillis(1), "x", status);
         blocked.unblock();
         write(s, "still the fallback");
         assertFalse(((FileFallbackSink) s).isFileOpen());
@@ -99,7 +103,7 @@ class FileFallbackSinkTest {
     void aBatchTheFallbackTookInPartIsFinishedThere() throws IOException {
         BlockedPath blocked = BlockedPath.under(dir);
         HalfSink stderr = new HalfSink();
-        Sink s = FileFallbackSink.open(blocked.file(), true, stderr, 0, "x", status);
+        Sink s = FileFallbackSink.open(opener(blocked.file()), blocked.file().toString(), stderr, 0, "x", status);
         ByteBuffer[] b = batch("abcdefgh");
         s.write(b, 0, 1);
         assertTrue(b[0].hasRemaining());
@@ -119,11 +123,11 @@ class FileFallbackSinkTest {
     void appendFalseTruncatesWhenTheFileFirstOpens() throws IOException {
         Path file = dir.resolve("t.log");
         Files.writeString(file, "old line\n");
-        Sink s = ChannelSink.open(file, false);
+        Sink s = RollingFileSink.plain(file, false, "x", status);
         write(s, "new");
         s.close();
         assertEquals(List.of("new"), Files.readAllLines(file));
-        Sink appending = ChannelSink.open(file, true);
+        Sink appending = RollingFileSink.plain(file, true, "x", status);
         write(appending, "more");
         appending.close();
         assertEquals(List.of("new", "more"), Files.readAllLines(file));
@@ -133,9 +137,9 @@ class FileFallbackSinkTest {
     @Test
     void aTruncatingOpenLeavesNoHoleWhereAnOlderWriterAppends() throws IOException {
         Path file = dir.resolve("r.log");
-        Sink old = ChannelSink.open(file, true);
+        Sink old = RollingFileSink.plain(file, true, "x", status);
         write(old, "old 1", "old 2");
-        Sink fresh = ChannelSink.open(file, false);
+        Sink fresh = RollingFileSink.plain(file, false, "x", status);
         write(old, "old 3");
         write(fresh, "new 1");
         old.close();

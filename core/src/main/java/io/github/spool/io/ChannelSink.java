@@ -5,14 +5,14 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
  * A sink over a {@link FileChannel}: fd 1 or fd 2 through channels on {@link FileDescriptor#out}
  * and {@link FileDescriptor#err} (never {@code System.out}, whose autoflushing 128-byte
- * {@code PrintStream} costs a lock and a {@code write(2)} per line), or a file.
+ * {@code PrintStream} costs a lock and a {@code write(2)} per line), or a special file. Files are
+ * {@link io.github.spool.io.rolling.RollingFileSink}'s.
  * Gather writes of direct buffers become one {@code writev(2)} with no copy.
  *
  * <p>The standard descriptors are never closed by {@link #close()}: the process may still need them.
@@ -42,37 +42,14 @@ public final class ChannelSink implements Sink {
     }
 
     /**
-     * Opens {@code file} for appending, creating it and its parent directories if missing.
+     * Opens {@code file} for appending, creating it if missing: a plain channel with none of a
+     * file target's handling (rolling, logrotate), for special files (a FIFO, {@code /dev/full}).
      *
      * @param file the file
      * @return the sink
      * @throws IOException if it cannot be opened
      */
     public static ChannelSink append(Path file) throws IOException {
-        return open(file, true);
-    }
-
-    /**
-     * Opens {@code file}, creating it and its parent directories if missing.
-     *
-     * @param file   the file
-     * @param append {@code true} to append ({@code O_APPEND}); {@code false} to truncate it first,
-     *               as logback's and log4j2's file appenders do with {@code append="false"}
-     * @return the sink
-     * @throws IOException if it cannot be opened
-     */
-    public static ChannelSink open(Path file, boolean append) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        if (!append) {
-            // Truncate, then append like every other writer: FileChannel refuses APPEND with
-            // TRUNCATE_EXISTING, and a writer at its own position would leave a hole of zero bytes
-            // where a previous appender still writing the file (a reconfiguration) had appended.
-            FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING).close();
-        }
         FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
         return new ChannelSink(ch, file.toString(), true);
     }

@@ -6,7 +6,6 @@ import io.github.spool.StatusListener;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -27,20 +26,32 @@ public final class FileFallbackSink implements Sink {
     /** Default of {@link #RETRY_PROPERTY}. */
     public static final long DEFAULT_RETRY_MILLIS = 5_000;
 
-    private final Path file;
-    private final boolean append;
+    private final Opener opener;
+    private final String description;
     private final Sink fallback;
     private final long retryNanos;
     private final String appender;
     private final StatusListener status;
-    private ChannelSink opened;
+    /** Written by the writer, read by {@link #requestReopen()} on any thread: volatile for that read. */
+    private volatile Sink opened;
     private long nextAttemptNanos;
     private boolean midBatch;
     private long fallbackBytes;
 
-    FileFallbackSink(Path file, boolean append, Sink fallback, long retryNanos, String appender, StatusListener status) {
-        this.file = file;
-        this.append = append;
+    /** Opens the file's own sink; throws when the file cannot be opened. */
+    @FunctionalInterface
+    public interface Opener {
+        /**
+         * @return the sink of the file, open
+         * @throws IOException if it cannot be opened
+         */
+        Sink open() throws IOException;
+    }
+
+    FileFallbackSink(Opener opener, String description, Sink fallback, long retryNanos, String appender,
+                     StatusListener status) {
+        this.opener = opener;
+        this.description = description;
         this.fallback = fallback;
         this.retryNanos = retryNanos;
         this.appender = appender;
@@ -49,30 +60,30 @@ public final class FileFallbackSink implements Sink {
     }
 
     /**
-     * Opens {@code file}; if that fails, reports it (ERROR) and returns a sink that writes to
+     * Opens a file's sink; if that fails, reports it (WARN) and returns a sink that writes to
      * {@code fallback} and retries the file.
      *
-     * @param file        the file
-     * @param append      {@code false} to truncate it when it is first opened
+     * @param opener      opens the file's sink
+     * @param description the file, for status messages
      * @param fallback    where lines go while the file cannot be opened (stderr)
      * @param retryMillis least time between attempts
      * @param appender    the appender's name, for status messages
      * @param status      where status messages go
      * @return the file's sink, or the fallback sink
      */
-    public static Sink open(Path file, boolean append, Sink fallback, long retryMillis, String appender,
+    public static Sink open(Opener opener, String description, Sink fallback, long retryMillis, String appender,
                             StatusListener status) {
         try {
-            return ChannelSink.open(file, append);
+            return opener.open();
         } catch (IOException | RuntimeException e) {
             long retryNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(0, retryMillis));
             // WARN, not ERROR: the appender runs (on the fallback) and nothing is lost, and an ERROR
             // would make Spring Boot stop the application ("Logback configuration error detected").
-            status.status(StatusListener.Level.WARN, "spool appender '" + appender + "': cannot open file " + file
+            status.status(StatusListener.Level.WARN, "spool appender '" + appender + "': cannot open file " + description
                     + " (" + reason(e) + "); writing this appender's lines to " + fallback.describe()
                     + " instead, through the same buffer, and retrying the file every " + describeInterval(retryNanos)
                     + " (-D" + RETRY_PROPERTY + ")", e);
-            return new FileFallbackSink(file, append, fallback, retryNanos, appender, status);
+            return new FileFallbackSink(opener, description, fallback, retryNanos, appender, status);
         }
     }
 
@@ -92,13 +103,13 @@ public final class FileFallbackSink implements Sink {
 
     private void attempt() {
         try {
-            opened = ChannelSink.open(file, append);
+            opened = opener.open();
         } catch (IOException | RuntimeException e) {
             nextAttemptNanos = System.nanoTime() + retryNanos;
             return;
         }
         try {
-            status.status(StatusListener.Level.INFO, "spool appender '" + appender + "': file " + file
+            status.status(StatusListener.Level.INFO, "spool appender '" + appender + "': file " + description
                     + " is open now; writing to it from here on (" + fallbackBytes + " bytes went to "
                     + fallback.describe() + " while it could not be opened)", null);
         } catch (RuntimeException ignored) {
@@ -114,7 +125,23 @@ public final class FileFallbackSink implements Sink {
     /** @return the file's path: what the appender was configured with */
     @Override
     public String describe() {
-        return file.toString();
+        return description;
+    }
+
+    @Override
+    public void idle() {
+        Sink s = opened;
+        if (s != null) {
+            s.idle();
+        }
+    }
+
+    @Override
+    public void requestReopen() {
+        Sink s = opened; // null: still on the fallback; the file opened later is fresh anyway
+        if (s != null) {
+            s.requestReopen();
+        }
     }
 
     @Override

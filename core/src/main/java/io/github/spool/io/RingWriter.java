@@ -220,6 +220,11 @@ public final class RingWriter implements Runnable {
             LockSupport.parkNanos(this, NAP_NANOS);
         } else {
             ring.trim();
+            try {
+                sink.idle();
+            } catch (Throwable t) {
+                // housekeeping only; a sink that fails here fails its next write, where it is counted
+            }
             signal.svSleeping();
             // Dekker: the volatile store above, then volatile loads of the ring's progress.
             if (!ring.hasWork() && !stopRequested) {

@@ -24,4 +24,19 @@ public interface Sink extends Closeable {
 
     /** @return a short description for status messages, e.g. {@code "stdout"} or a path */
     String describe();
+
+    /**
+     * Called by the writer on its idle passes (about once a second while nothing is written), for
+     * housekeeping that must not wait for the next line, such as noticing that logrotate moved
+     * the file. Must not throw; the default does nothing.
+     */
+    default void idle() {
+    }
+
+    /**
+     * Asks the sink to close and reopen its file before the next write; the one method any thread
+     * may call (the MBean's {@code reopen()}). The default does nothing (fd 1 and fd 2).
+     */
+    default void requestReopen() {
+    }
 }

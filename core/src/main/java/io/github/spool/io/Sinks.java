@@ -3,6 +3,9 @@ package io.github.spool.io;
 
 import io.github.spool.SpoolConfig;
 import io.github.spool.StatusListener;
+import io.github.spool.io.rolling.RollingFileSink;
+import io.github.spool.io.rolling.RollingPolicy;
+import io.github.spool.time.CachedClock;
 
 import java.io.FileDescriptor;
 import java.io.PrintStream;
@@ -40,7 +43,12 @@ public final class Sinks {
             default:
                 Sink fallback = config.follow() ? FollowingStreamSink.stderr(config.name(), status) : ChannelSink.stderr();
                 long retryMillis = Long.getLong(FileFallbackSink.RETRY_PROPERTY, FileFallbackSink.DEFAULT_RETRY_MILLIS);
-                return FileFallbackSink.open(config.file(), config.append(), fallback, retryMillis, config.name(), status);
+                RollingPolicy rolling = config.rolling();
+                FileFallbackSink.Opener opener = rolling == null
+                        ? () -> RollingFileSink.plain(config.file(), config.append(), config.name(), status)
+                        : () -> RollingFileSink.open(rolling, config.append(), CachedClock.get(), config.name(), status);
+                String description = config.file() != null ? config.file().toString() : rolling.filePattern();
+                return FileFallbackSink.open(opener, description, fallback, retryMillis, config.name(), status);
         }
     }
 

@@ -74,4 +74,12 @@ public interface SpoolAppenderMXBean {
 
     /** @return how far the cached clock lags {@code System.currentTimeMillis()}, in ms */
     long getClockStalenessMillis();
+
+    /**
+     * Closes and reopens the appender's file before its next write, for log rotation tools that
+     * move the file and then signal the application (as sonic-boom's {@code reopen()}). The writer
+     * also notices a moved or deleted file by itself within a second. Does nothing for stdout and
+     * stderr.
+     */
+    void reopen();
 }

@@ -14,6 +14,7 @@ public final class SpoolAppenderStats implements SpoolAppenderMXBean {
     private final ManyToOneCellRing ring;
     private final WriterCounters counters;
     private final LongSupplier clockStaleness;
+    private final Runnable reopen;
 
     /**
      * @param name           appender name
@@ -21,14 +22,21 @@ public final class SpoolAppenderStats implements SpoolAppenderMXBean {
      * @param ring           its ring
      * @param counters       its writer's counters
      * @param clockStaleness how stale the cached clock is, in ms
+     * @param reopen         asks the sink to reopen its file
      */
     public SpoolAppenderStats(String name, String target, ManyToOneCellRing ring, WriterCounters counters,
-                              LongSupplier clockStaleness) {
+                              LongSupplier clockStaleness, Runnable reopen) {
+        this.reopen = reopen;
         this.name = name;
         this.target = target;
         this.ring = ring;
         this.counters = counters;
         this.clockStaleness = clockStaleness;
+    }
+
+    @Override
+    public void reopen() {
+        reopen.run();
     }
 
     @Override

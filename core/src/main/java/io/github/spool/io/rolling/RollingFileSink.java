@@ -1,0 +1,645 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.github.spool.io.rolling;
+
+import io.github.spool.StatusListener;
+import io.github.spool.io.Sink;
+import io.github.spool.time.MillisClock;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A file sink that rolls, on the writer thread. Only the writer calls {@link #write}; a rollover
+ * is a close, a rename and an open between two writes (tens of microseconds), while producers go
+ * on appending to the ring. Compression, retention and log4j2's custom actions run on the file's
+ * {@link ArchiveWorker}, never on the writer or a producer.
+ *
+ * <p>Triggers are checked only between whole writes (never inside a batch that the file took in
+ * part), so a line is never split between two files. A size trigger cuts a batch after the first
+ * line end past the limit, so a file exceeds {@code maxFileSize} by at most one line, as with the
+ * frameworks' appenders, whose check also runs before each event. A time trigger reads the
+ * writer's clock (the cached clock) when a batch is written: a line logged in the last moments of
+ * a period can land in the next period's file, as with logback's {@code AsyncAppender} in front of
+ * a {@code RollingFileAppender}.
+ *
+ * <p>logrotate: at most once a second (on a write, or on the writer's idle pass) the writer
+ * compares the identity (device and inode) of the file at the active path with the one it has
+ * open; a file renamed or deleted under it ({@code create} mode) is closed and the path opened
+ * again. A file truncated under it ({@code copytruncate}) needs nothing: it is opened with
+ * {@code O_APPEND}; only the size count is corrected. {@link #requestReopen()} asks for the same
+ * from any thread (the MBean's {@code reopen()}).
+ *
+ * <p>Without a {@link RollingPolicy} it is a plain file with the logrotate handling.
+ */
+public final class RollingFileSink implements Sink {
+
+    /** Least time between two identity checks of the active file. */
+    static final long IDENTITY_CHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** Longest the writer waits for earlier archive work before a window of indexes shifts. */
+    static final long SHIFT_WAIT_MILLIS = 60_000;
+    /** Longest {@link #close()} lets queued compressions finish; the next start does the rest. */
+    static final long CLOSE_WAIT_MILLIS = 5_000;
+
+    private enum Trigger { TIME, SIZE, STARTUP }
+
+    private final RollingPolicy policy;
+    private final Path configuredFile;
+    private final FilePattern pattern;
+    private final FilePattern plainPattern;
+    private final Compression compression;
+    private final RolloverCalendar calendar;
+    private final MillisClock clock;
+    private final ArchiveWorker worker;
+    private final Retention retention;
+    private final String appender;
+    private final StatusListener status;
+
+    private FileChannel channel;
+    private Path activePath;
+    private Object fileKey;
+    private long size;
+    private long periodStart;
+    private long nextBoundary = Long.MAX_VALUE;
+    private int index;
+    private boolean partial;
+    private long nextIdentityCheckNanos;
+    private long identityCheckNanos = IDENTITY_CHECK_NANOS;
+    private boolean renameFailureReported;
+    private volatile boolean reopenRequested;
+    private volatile long rollovers;
+
+    private RollingFileSink(Path file, RollingPolicy policy, MillisClock clock, String appender, StatusListener status) {
+        this.policy = policy;
+        this.configuredFile = file;
+        this.clock = clock;
+        this.appender = appender;
+        this.status = status;
+        if (policy == null) {
+            pattern = null;
+            plainPattern = null;
+            compression = Compression.NONE;
+            calendar = null;
+            worker = null;
+            retention = null;
+        } else {
+            pattern = FilePattern.parse(policy.filePattern(), policy.zone(), policy.locale());
+            compression = Compression.of(policy.filePattern());
+            plainPattern = compression == Compression.NONE ? pattern
+                    : FilePattern.parse(compression.strip(policy.filePattern()), policy.zone(), policy.locale());
+            calendar = pattern.hasDate() && pattern.period() != null
+                    ? new RolloverCalendar(pattern.period(), pattern.zone(), policy.locale(), policy.interval(), policy.modulate())
+                    : null;
+            worker = new ArchiveWorker(appender);
+            retention = new Retention(pattern, calendar, policy.maxHistory(), policy.totalSizeCap());
+        }
+    }
+
+    /**
+     * Opens a file that does not roll (only the logrotate handling).
+     *
+     * @param file     the file
+     * @param append   {@code false} to truncate it first
+     * @param appender the appender's name, for status messages
+     * @param status   where status messages go
+     * @return the sink
+     * @throws IOException if the file cannot be opened
+     */
+    public static RollingFileSink plain(Path file, boolean append, String appender, StatusListener status) throws IOException {
+        RollingFileSink sink = new RollingFileSink(file, null, System::currentTimeMillis, appender, status);
+        sink.activePath = file;
+        sink.openActive(append);
+        return sink;
+    }
+
+    /**
+     * Opens a rolling file: finishes the archive work a previous run left (a compression cut off
+     * by a crash), continues the numbering of the archives on disk, and opens the active file.
+     *
+     * @param policy   how it rolls
+     * @param append   {@code false} to truncate an existing active file first
+     * @param clock    the clock of time rollovers (the cached clock)
+     * @param appender the appender's name, for status messages and the archive thread's name
+     * @param status   where status messages go
+     * @return the sink
+     * @throws IOException if the active file cannot be opened
+     */
+    public static RollingFileSink open(RollingPolicy policy, boolean append, MillisClock clock, String appender,
+                                       StatusListener status) throws IOException {
+        RollingFileSink sink = new RollingFileSink(policy.activeFile(), Objects.requireNonNull(policy, "policy"),
+                clock, appender, status);
+        sink.start(append);
+        return sink;
+    }
+
+    private void start(boolean append) throws IOException {
+        recoverArchives();
+        long now = clock.currentTimeMillis();
+        periodStart = now;
+        if (configuredFile != null && append) {
+            try {
+                BasicFileAttributes a = Files.readAttributes(configuredFile, BasicFileAttributes.class);
+                if (a.size() > 0) {
+                    // As logback: a file left by an earlier run belongs to the period it was last written in.
+                    periodStart = Math.min(now, a.lastModifiedTime().toMillis());
+                }
+            } catch (IOException ignored) {
+                // no file yet
+            }
+        }
+        if (calendar != null) {
+            periodStart = calendar.periodStart(periodStart);
+            nextBoundary = policy.timeBased() ? calendar.nextBoundary(periodStart) : Long.MAX_VALUE;
+        }
+        if (policy.indexing() == RollingPolicy.Indexing.PER_PERIOD) {
+            int highest = highestIndex(periodStart);
+            // logback: continue after the highest archive, or in it when the active file is that archive
+            index = highest < 0 ? 0 : (configuredFile != null || compression != Compression.NONE ? highest + 1 : highest);
+        }
+        activePath = configuredFile != null ? configuredFile : Paths.get(plainPattern.format(periodStart, index));
+        openActive(append);
+        if (policy.rollOnStartup() && size > 0 && size >= policy.onStartupMinSize()) {
+            rollover(Trigger.STARTUP);
+        }
+        if (policy.cleanHistoryOnStart()) {
+            long at = now;
+            worker.submit(() -> runRetention(at));
+        }
+    }
+
+    @Override
+    public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
+        if (!partial) {
+            checks();
+        }
+        if (channel == null) {
+            openActive(true); // reopening failed earlier: try again, and fail this write if it still fails
+        }
+        int count = length;
+        int cut = -1;
+        int cutLimit = 0;
+        long offered = 0;
+        long max = policy == null ? 0 : policy.maxFileSize();
+        if (max > 0 && !partial) {
+            long allowance = max - size;
+            for (int i = 0; i < length; i++) {
+                ByteBuffer b = srcs[offset + i];
+                int rem = b.remaining();
+                if (offered >= allowance && i > 0) {
+                    count = i; // the limit falls between two ranges: stop at it
+                    break;
+                }
+                if (offered + rem > allowance) {
+                    int end = lineEndAfter(b, b.position() + (int) Math.max(0, allowance - offered - 1));
+                    if (end >= 0 && end < b.limit()) {
+                        cut = offset + i;
+                        cutLimit = b.limit();
+                        b.limit(end);
+                        offered += end - b.position();
+                    } else {
+                        offered += rem;
+                    }
+                    count = i + 1;
+                    break;
+                }
+                offered += rem;
+            }
+        } else {
+            for (int i = 0; i < length; i++) {
+                offered += srcs[offset + i].remaining();
+            }
+        }
+        long n;
+        try {
+            n = count == 1 ? channel.write(srcs[offset]) : channel.write(srcs, offset, count);
+        } finally {
+            if (cut >= 0) {
+                srcs[cut].limit(cutLimit);
+            }
+        }
+        size += n;
+        partial = n < offered;
+        return n;
+    }
+
+    /** @return the index just past the first {@code '\n'} at or after {@code from}, or -1 */
+    private static int lineEndAfter(ByteBuffer b, int from) {
+        for (int i = Math.max(from, b.position()); i < b.limit(); i++) {
+            if (b.get(i) == '\n') {
+                return i + 1;
+            }
+        }
+        return -1;
+    }
+
+    /** The writer's idle pass: the logrotate check, so that a moved file is noticed without traffic. */
+    @Override
+    public void idle() {
+        if (!partial) {
+            try {
+                checksWithoutRolling();
+            } catch (IOException e) {
+                // reported where it happened; the next write retries
+            }
+        }
+    }
+
+    /** Asks the writer to close and reopen the active path before its next write (any thread). */
+    @Override
+    public void requestReopen() {
+        reopenRequested = true;
+    }
+
+    /**
+     * Waits for the archive work queued so far (tests, and a caller that must see the archives).
+     *
+     * @param timeoutMillis longest wait
+     * @return whether it finished
+     */
+    public boolean awaitArchives(long timeoutMillis) {
+        return worker == null || worker.awaitIdle(timeoutMillis);
+    }
+
+    /** Test hook: the least time between identity checks. */
+    void identityCheckEvery(long nanos) {
+        identityCheckNanos = nanos;
+        nextIdentityCheckNanos = System.nanoTime() + nanos;
+    }
+
+    /** @return rollovers done since start */
+    public long rollovers() {
+        return rollovers;
+    }
+
+    private void checks() throws IOException {
+        checksWithoutRolling();
+        if (policy == null || channel == null) {
+            return;
+        }
+        if (nextBoundary != Long.MAX_VALUE && clock.currentTimeMillis() >= nextBoundary) {
+            rollover(Trigger.TIME);
+        } else if (policy.maxFileSize() > 0 && size >= policy.maxFileSize()) {
+            rollover(Trigger.SIZE);
+        }
+    }
+
+    private void checksWithoutRolling() throws IOException {
+        if (reopenRequested) {
+            reopenRequested = false;
+            reopen("reopen requested");
+            return;
+        }
+        long nowNanos = System.nanoTime();
+        if (nowNanos - nextIdentityCheckNanos < 0) {
+            return;
+        }
+        nextIdentityCheckNanos = nowNanos + identityCheckNanos;
+        try {
+            BasicFileAttributes a = Files.readAttributes(activePath, BasicFileAttributes.class);
+            if (!Objects.equals(a.fileKey(), fileKey)) {
+                reopen(activePath + " was replaced (renamed by logrotate?)");
+            } else if (a.size() < size) {
+                size = a.size(); // truncated under us (copytruncate): O_APPEND already writes at its end
+            }
+        } catch (NoSuchFileException e) {
+            reopen(activePath + " was moved or deleted (logrotate?)");
+        }
+    }
+
+    private void reopen(String why) throws IOException {
+        closeChannel();
+        openActive(true);
+        report(StatusListener.Level.INFO, why + "; reopened it", null);
+    }
+
+    private void openActive(boolean append) throws IOException {
+        Path parent = activePath.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        if (!append) {
+            FileChannel.open(activePath, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING).close();
+        }
+        FileChannel ch = FileChannel.open(activePath, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND);
+        try {
+            fileKey = Files.readAttributes(activePath, BasicFileAttributes.class).fileKey();
+            size = ch.size();
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+        channel = ch;
+        nextIdentityCheckNanos = System.nanoTime() + identityCheckNanos;
+    }
+
+    private void closeChannel() {
+        FileChannel ch = channel;
+        channel = null;
+        if (ch != null) {
+            try {
+                ch.close();
+            } catch (IOException e) {
+                report(StatusListener.Level.WARN, "closing " + activePath + " failed", e);
+            }
+        }
+    }
+
+    private void rollover(Trigger trigger) throws IOException {
+        long now = clock.currentTimeMillis();
+        if (size == 0 && trigger != Trigger.STARTUP) {
+            // Nothing to archive (a period without a line): keep the file, move on in time.
+            advance(trigger, now);
+            return;
+        }
+        String name = archiveName(trigger);
+        if (name == null) {
+            return; // reported; keep writing the current file
+        }
+        Path target = Paths.get(name);
+        Path plain = Paths.get(compression.strip(name));
+        closeChannel();
+        try {
+            if (configuredFile != null) {
+                plain = free(plain, target);
+                target = Paths.get(plain + compression.suffix);
+                Path parent = plain.toAbsolutePath().getParent();
+                if (parent != null) {
+                    Files.createDirectories(parent);
+                }
+                Files.move(activePath, plain, StandardCopyOption.ATOMIC_MOVE);
+            } else {
+                plain = activePath; // the active file is already named as its archive
+            }
+            renameFailureReported = false;
+        } catch (IOException | RuntimeException e) {
+            if (!renameFailureReported) {
+                renameFailureReported = true;
+                report(StatusListener.Level.ERROR, "could not roll " + activePath + " to " + plain + " (" + e
+                        + "); writing on in " + activePath, e);
+            }
+            openActive(true);
+            advance(trigger, now);
+            return;
+        }
+        advance(trigger, now);
+        if (configuredFile == null) {
+            activePath = Paths.get(plainPattern.format(periodStart, index));
+        }
+        openActive(true);
+        rollovers++;
+        Path source = plain;
+        Path archive = target;
+        worker.submit(() -> archive(source, archive, now));
+    }
+
+    /** Moves the period, the boundary and the per-period index on after a rollover. */
+    private void advance(Trigger trigger, long now) {
+        if (trigger == Trigger.TIME || calendar == null) {
+            if (calendar != null) {
+                periodStart = calendar.periodStart(now);
+                nextBoundary = policy.timeBased() ? calendar.nextBoundary(now) : Long.MAX_VALUE;
+            } else {
+                periodStart = now;
+            }
+            if (trigger == Trigger.TIME && policy.indexing() == RollingPolicy.Indexing.PER_PERIOD) {
+                index = 0;
+            }
+        }
+    }
+
+    /** @return the archive's name (with its compression suffix), or {@code null} if the window cannot shift */
+    private String archiveName(Trigger trigger) {
+        switch (policy.indexing()) {
+            case PER_PERIOD:
+                return pattern.format(periodStart, trigger == Trigger.TIME ? index : index++);
+            case NEXT_FREE:
+                return pattern.format(periodStart, Math.max(highestIndex(periodStart), 0) + 1);
+            case NEWEST_HIGHEST:
+            case NEWEST_LOWEST:
+                if (!worker.awaitIdle(SHIFT_WAIT_MILLIS)) {
+                    report(StatusListener.Level.WARN, "archive work is " + SHIFT_WAIT_MILLIS / 1000
+                            + " s behind; not rolling " + activePath + " this time", null);
+                    return null;
+                }
+                return pattern.format(periodStart, shiftWindow());
+            default:
+                return pattern.format(periodStart, 0);
+        }
+    }
+
+    /**
+     * Makes room in a window of indexes, as log4j2's {@code DefaultRolloverStrategy} and logback's
+     * {@code FixedWindowRollingPolicy} do, and returns the index of the new archive.
+     */
+    private int shiftWindow() {
+        TreeMap<Integer, Path> files = archivesByIndex(periodStart);
+        int min = policy.minIndex();
+        int max = policy.maxIndex();
+        try {
+            if (policy.indexing() == RollingPolicy.Indexing.NEWEST_HIGHEST) {
+                // log4j2 purgeAscending: delete the lowest while the window is full, rename the rest one down
+                boolean rename = !files.isEmpty() && files.lastKey() >= max;
+                while (files.size() >= max - min + 1) {
+                    Files.deleteIfExists(files.pollFirstEntry().getValue());
+                    rename = true;
+                }
+                if (rename) {
+                    for (var e : files.entrySet()) {
+                        Files.move(e.getValue(), renamedIndex(e.getValue(), e.getKey() - 1), StandardCopyOption.ATOMIC_MOVE);
+                    }
+                    return files.isEmpty() ? min : Math.min(files.lastKey(), max);
+                }
+                return files.isEmpty() ? min : Math.min(files.lastKey() + 1, max);
+            }
+            // logback FixedWindowRollingPolicy: drop max, rename max-1..min one up
+            Path last = files.get(max);
+            if (last != null) {
+                Files.deleteIfExists(last);
+            }
+            for (int i = max - 1; i >= min; i--) {
+                Path p = files.get(i);
+                if (p != null) {
+                    Files.move(p, renamedIndex(p, i + 1), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        } catch (IOException e) {
+            report(StatusListener.Level.WARN, "could not shift the archives of " + activePath + ": " + e, e);
+        }
+        return min;
+    }
+
+    /** The name of archive {@code p} at {@code newIndex}, keeping whether it is compressed yet. */
+    private Path renamedIndex(Path p, int newIndex) {
+        String name = pattern.format(periodStart, newIndex);
+        return Paths.get(pattern.matches(p.toString()) ? name : compression.strip(name));
+    }
+
+    /** A name for the uncompressed archive that overwrites nothing (a repeated hour, a restart). */
+    private static Path free(Path plain, Path target) {
+        if (!Files.exists(plain) && !Files.exists(target)) {
+            return plain;
+        }
+        for (int n = 1; ; n++) {
+            Path p = Paths.get(plain + "." + n);
+            if (!Files.exists(p) && !Files.exists(Paths.get(p + target.toString().substring(plain.toString().length())))) {
+                return p;
+            }
+        }
+    }
+
+    /** On the archive thread: compress, then retention, then custom actions. */
+    private void archive(Path source, Path target, long now) {
+        if (!source.equals(target)) {
+            try {
+                compression.compress(source, target);
+            } catch (IOException | RuntimeException e) {
+                report(StatusListener.Level.ERROR, "could not compress " + source + " to " + target
+                        + " (" + e + "); the file is kept uncompressed", e);
+            }
+        }
+        runRetention(now);
+    }
+
+    private void runRetention(long now) {
+        try {
+            retention.apply(now, activePath());
+        } catch (IOException | RuntimeException e) {
+            report(StatusListener.Level.WARN, "removing old archives failed: " + e, e);
+        }
+        for (Runnable action : policy.afterRollover()) {
+            try {
+                action.run();
+            } catch (RuntimeException e) {
+                report(StatusListener.Level.ERROR, "a rollover action failed: " + e, e);
+            }
+        }
+    }
+
+    private Path activePath() {
+        return activePath;
+    }
+
+    /**
+     * Finishes what a previous run's archive thread left: an uncompressed archive whose compressed
+     * twin exists is a compression that completed before a crash (its source is deleted); one
+     * without it is compressed now; a stale {@code .tmp} is removed.
+     */
+    private void recoverArchives() {
+        if (compression == Compression.NONE) {
+            return;
+        }
+        long now = clock.currentTimeMillis();
+        for (Path dir : candidateDirs()) {
+            try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+                for (Path e : entries) {
+                    String s = asPatternPath(dir, e);
+                    if (s.endsWith(compression.suffix + ".tmp") && pattern.matches(s.substring(0, s.length() - 4))) {
+                        Files.deleteIfExists(e);
+                    } else if (plainPattern.matches(s) && !pattern.matches(s) && !isActiveCandidate(e)) {
+                        Path compressed = Paths.get(s + compression.suffix);
+                        if (Files.exists(compressed)) {
+                            Files.delete(e);
+                        } else {
+                            Path source = Paths.get(s);
+                            worker.submit(() -> archive(source, compressed, now));
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                report(StatusListener.Level.WARN, "could not look for unfinished archives in " + dir + ": " + e, e);
+            }
+        }
+    }
+
+    /** Without {@code <file>} the newest pattern-named file is the active one, not an unfinished archive. */
+    private boolean isActiveCandidate(Path p) {
+        if (configuredFile != null) {
+            return false;
+        }
+        long start = calendar == null ? clock.currentTimeMillis() : calendar.periodStart(clock.currentTimeMillis());
+        String dateText = plainPattern.primaryDateText(start);
+        String text = plainPattern.primaryDateText(p.toString());
+        return text != null && text.equals(dateText) && plainPattern.indexOf(p.toString()) >= highestIndex(start);
+    }
+
+    private List<Path> candidateDirs() {
+        List<Path> dirs = new ArrayList<>();
+        Path probe = Paths.get(pattern.format(clock.currentTimeMillis(), 0));
+        dirs.add(probe.getParent() == null ? Paths.get(".") : probe.getParent());
+        return dirs;
+    }
+
+    private static String asPatternPath(Path dir, Path entry) {
+        return dir.equals(Paths.get(".")) ? entry.getFileName().toString() : dir.resolve(entry.getFileName()).toString();
+    }
+
+    /** @return the highest {@code %i} among the archives of the period (compressed or not), or -1 */
+    private int highestIndex(long period) {
+        TreeMap<Integer, Path> files = archivesByIndex(period);
+        return files.isEmpty() ? -1 : files.lastKey();
+    }
+
+    /** The archives of one period by index: compressed ones, and uncompressed ones awaiting compression. */
+    private TreeMap<Integer, Path> archivesByIndex(long period) {
+        TreeMap<Integer, Path> files = new TreeMap<>();
+        Path probe = Paths.get(pattern.format(period, 0));
+        Path dir = probe.getParent() == null ? Paths.get(".") : probe.getParent();
+        String dateText = pattern.primaryDateText(period);
+        if (!Files.isDirectory(dir)) {
+            return files;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path e : entries) {
+                String s = asPatternPath(dir, e);
+                FilePattern p = pattern.matches(s) ? pattern : plainPattern.matches(s) ? plainPattern : null;
+                if (p == null || (pattern.hasDate() && !dateText.equals(p.primaryDateText(s)))) {
+                    continue;
+                }
+                int i = p.indexOf(s);
+                if (i >= 0) {
+                    files.merge(i, Paths.get(s), (a, b) -> pattern.matches(a.toString()) ? a : b);
+                }
+            }
+        } catch (IOException e) {
+            report(StatusListener.Level.WARN, "could not list " + dir + ": " + e, e);
+        }
+        return files;
+    }
+
+    @Override
+    public String describe() {
+        return configuredFile != null ? configuredFile.toString() : policy.filePattern();
+    }
+
+    @Override
+    public void close() throws IOException {
+        closeChannel();
+        if (worker != null) {
+            worker.shutdown(CLOSE_WAIT_MILLIS);
+        }
+    }
+
+    /** Status messages never throw into the writer. */
+    private void report(StatusListener.Level level, String message, Throwable cause) {
+        try {
+            status.status(level, "spool appender '" + appender + "': " + message, cause);
+        } catch (RuntimeException ignored) {
+            // a failing listener must not fail the writer
+        }
+    }
+}
