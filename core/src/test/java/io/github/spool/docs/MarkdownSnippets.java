@@ -30,7 +30,8 @@ public final class MarkdownSnippets {
     public enum Kind {
         /** a Maven {@code <dependency>} */
         DEPENDENCY,
-        /** a log4j2 configuration or a piece of one ({@code Configuration}, {@code Spool}, {@code SpoolLayout}) */
+        /** a log4j2 configuration or a piece of one ({@code Configuration}, {@code Spool}, {@code SpoolLayout},
+         *  a rolling appender Spool replaces) */
         LOG4J2,
         /** a logback configuration or a piece of one ({@code configuration}, {@code appender}, {@code encoder}) */
         LOGBACK,
@@ -62,6 +63,8 @@ public final class MarkdownSnippets {
                 case "Configuration":
                 case "Spool":
                 case "SpoolLayout":
+                case "RollingRandomAccessFile":
+                case "RollingFile":
                     return Kind.LOG4J2;
                 case "configuration":
                 case "appender":

@@ -22,11 +22,14 @@ import org.apache.logging.log4j.core.Layout;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.appender.rolling.RolloverStrategy;
+import org.apache.logging.log4j.core.appender.rolling.TriggeringPolicy;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.Property;
 import org.apache.logging.log4j.core.config.plugins.Plugin;
 import org.apache.logging.log4j.core.config.plugins.PluginBuilderAttribute;
 import org.apache.logging.log4j.core.config.plugins.PluginBuilderFactory;
+import org.apache.logging.log4j.core.config.plugins.PluginElement;
 import org.apache.logging.log4j.status.StatusLogger;
 import org.apache.logging.log4j.util.Constants;
 
@@ -275,6 +278,15 @@ public final class SpoolAppender extends AbstractAppender {
         @PluginBuilderAttribute
         private String locking;
 
+        @PluginBuilderAttribute
+        private String filePattern;
+
+        @PluginElement("Policy")
+        private TriggeringPolicy policy;
+
+        @PluginElement("Strategy")
+        private RolloverStrategy strategy;
+
         Builder() {
         }
 
@@ -388,6 +400,34 @@ public final class SpoolAppender extends AbstractAppender {
         }
 
         /**
+         * @param filePattern the archives' name pattern, as for {@code RollingRandomAccessFile}
+         *                    ({@code %d{...}}, {@code %i}, a {@code .gz} or {@code .zip} suffix)
+         * @return this builder
+         */
+        public Builder setFilePattern(String filePattern) {
+            this.filePattern = filePattern;
+            return this;
+        }
+
+        /**
+         * @param policy {@code <Policies>} or one triggering policy
+         * @return this builder
+         */
+        public Builder setPolicy(TriggeringPolicy policy) {
+            this.policy = policy;
+            return this;
+        }
+
+        /**
+         * @param strategy {@code <DefaultRolloverStrategy>}
+         * @return this builder
+         */
+        public Builder setStrategy(RolloverStrategy strategy) {
+            this.strategy = strategy;
+            return this;
+        }
+
+        /**
          * Reads every setting and builds the appender (not yet started). A bad or out-of-range
          * value is reported on the status logger and replaced (see {@link SettingsReader}); only a
          * missing name makes it fail.
@@ -457,6 +497,12 @@ public final class SpoolAppender extends AbstractAppender {
 
         /** Sets the target or file; a bad one is an ERROR and falls back. Returns whether it is a file. */
         private boolean sink(SettingsReader r, SpoolConfig.Builder b) {
+            if (fileName == null && filePattern != null) {
+                r.error("filePattern needs fileName: Spool does not support log4j2's direct-write rollover "
+                        + "(a filePattern without fileName); writing this appender's lines to stderr instead");
+                b.target(SpoolConfig.Target.STDERR);
+                return false;
+            }
             if (fileName == null) {
                 b.target(r.parse(target, Builder::parseTarget, SpoolConfig.Target.STDOUT, "the default SYSTEM_OUT"));
                 return false;
@@ -470,13 +516,23 @@ public final class SpoolAppender extends AbstractAppender {
                     throw new IllegalArgumentException("it is empty");
                 }
                 b.file(Paths.get(fileName));
-                return true;
             } catch (IllegalArgumentException e) { // InvalidPathException included
                 r.error("fileName '" + fileName + "' is not a usable path (" + e.getMessage() + "); writing this "
                         + "appender's lines to stderr instead");
                 b.target(SpoolConfig.Target.STDERR);
                 return false;
             }
+            if (filePattern != null) {
+                try {
+                    b.rolling(RollingSettings.read(r, Paths.get(fileName), filePattern, policy, strategy));
+                } catch (IllegalArgumentException e) {
+                    r.error("filePattern '" + filePattern + "': " + e.getMessage() + "; writing " + fileName
+                            + " without rolling");
+                }
+            } else if (policy != null || strategy != null) {
+                r.warn("<Policies> and a rollover strategy need filePattern; " + fileName + " does not roll");
+            }
+            return true;
         }
 
         /**

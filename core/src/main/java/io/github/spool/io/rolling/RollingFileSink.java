@@ -192,9 +192,10 @@ public final class RollingFileSink implements Sink {
         int cut = -1;
         int cutLimit = 0;
         long offered = 0;
-        long max = policy == null ? 0 : policy.maxFileSize();
-        if (max > 0 && !partial) {
-            long allowance = max - size;
+        long limit = sizeLimit();
+        if (limit > 0 && !partial) {
+            // Lines that start before the limit go into this file, as the frameworks decide line by line.
+            long allowance = limit - size;
             for (int i = 0; i < length; i++) {
                 ByteBuffer b = srcs[offset + i];
                 int rem = b.remaining();
@@ -233,6 +234,17 @@ public final class RollingFileSink implements Sink {
         size += n;
         partial = n < offered;
         return n;
+    }
+
+    /**
+     * @return the size at which the file rolls before the next line: logback rolls a file that has
+     *         reached {@code maxFileSize}, log4j2 one that is larger; {@code 0} without a size trigger
+     */
+    private long sizeLimit() {
+        if (policy == null || policy.maxFileSize() <= 0) {
+            return 0;
+        }
+        return policy.rollAboveMax() ? policy.maxFileSize() + 1 : policy.maxFileSize();
     }
 
     /** @return the index just past the first {@code '\n'} at or after {@code from}, or -1 */
@@ -291,7 +303,7 @@ public final class RollingFileSink implements Sink {
         }
         if (nextBoundary != Long.MAX_VALUE && clock.currentTimeMillis() >= nextBoundary) {
             rollover(Trigger.TIME);
-        } else if (policy.maxFileSize() > 0 && size >= policy.maxFileSize()) {
+        } else if (sizeLimit() > 0 && size >= sizeLimit()) {
             rollover(Trigger.SIZE);
         }
     }

@@ -45,6 +45,7 @@ public final class RollingPolicy {
     private final String filePattern;
     private final Path activeFile;
     private final long maxFileSize;
+    private final boolean rollAboveMax;
     private final boolean timeBased;
     private final int interval;
     private final boolean modulate;
@@ -64,6 +65,7 @@ public final class RollingPolicy {
         this.filePattern = b.filePattern;
         this.activeFile = b.activeFile;
         this.maxFileSize = b.maxFileSize;
+        this.rollAboveMax = b.rollAboveMax;
         this.timeBased = b.timeBased;
         this.interval = b.interval;
         this.modulate = b.modulate;
@@ -102,6 +104,14 @@ public final class RollingPolicy {
     /** @return the size that triggers a rollover, {@code 0} for none */
     public long maxFileSize() {
         return maxFileSize;
+    }
+
+    /**
+     * @return whether a file rolls only once it is larger than {@link #maxFileSize()} (log4j2's
+     *         {@code SizeBasedTriggeringPolicy}), rather than once it reaches it (logback's)
+     */
+    public boolean rollAboveMax() {
+        return rollAboveMax;
     }
 
     /** @return whether the period of the pattern's date triggers rollovers */
@@ -187,6 +197,7 @@ public final class RollingPolicy {
         private final String filePattern;
         private Path activeFile;
         private long maxFileSize;
+        private boolean rollAboveMax;
         private boolean timeBased;
         private int interval = 1;
         private boolean modulate;
@@ -212,9 +223,19 @@ public final class RollingPolicy {
             return this;
         }
 
-        /** @param bytes size that triggers a rollover, {@code 0} for none @return this */
+        /** @param bytes size that triggers a rollover (logback: once reached), {@code 0} for none @return this */
         public Builder maxFileSize(long bytes) {
+            return maxFileSize(bytes, false);
+        }
+
+        /**
+         * @param bytes        size that triggers a rollover, {@code 0} for none
+         * @param rollAboveMax roll only once the file is larger (log4j2), not once it reaches it (logback)
+         * @return this
+         */
+        public Builder maxFileSize(long bytes, boolean rollAboveMax) {
             this.maxFileSize = bytes;
+            this.rollAboveMax = rollAboveMax;
             return this;
         }
 

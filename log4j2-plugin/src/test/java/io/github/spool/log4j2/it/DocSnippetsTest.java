@@ -58,6 +58,8 @@ class DocSnippetsTest {
             case "SpoolLayout":
                 return wrapAppender("<Spool name=\"doc\" target=\"SYSTEM_OUT\">\n" + text + "</Spool>\n", "doc");
             case "Spool":
+            case "RollingRandomAccessFile":
+            case "RollingFile":
                 return wrapAppender(text, parse(text).getAttribute("name"));
             default:
                 throw new IllegalArgumentException("not a log4j2 snippet: " + s);
@@ -69,12 +71,15 @@ class DocSnippetsTest {
                 + "<Loggers><Root level=\"info\"><AppenderRef ref=\"" + name + "\"/></Root></Loggers>\n</Configuration>\n";
     }
 
-    /** Where each {@code <Spool>} or {@code <Console>} appender writes: its {@code fileName}, else its {@code target}. */
+    /**
+     * Where each {@code <Spool>}, {@code <Console>} or rolling appender writes: its {@code fileName},
+     * else its {@code target}.
+     */
     static List<String> targets(String config) throws Exception {
         List<String> out = new ArrayList<>();
         Element root = parse(config);
         List<Element> appenders = new ArrayList<>();
-        for (String tag : new String[] {"Spool", "Console"}) {
+        for (String tag : new String[] {"Spool", "Console", "RollingRandomAccessFile", "RollingFile"}) {
             NodeList found = root.getElementsByTagName(tag);
             for (int i = 0; i < found.getLength(); i++) {
                 appenders.add((Element) found.item(i));

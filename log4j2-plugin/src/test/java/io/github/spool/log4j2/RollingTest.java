@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.github.spool.log4j2;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.status.StatusData;
+import org.apache.logging.log4j.status.StatusListener;
+import org.apache.logging.log4j.status.StatusLogger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code <Spool fileName filePattern>} with the nested elements of {@code RollingRandomAccessFile},
+ * against {@code RollingRandomAccessFile} itself on the same events: the same files, with the same
+ * lines in each, once both have finished (differential).
+ */
+class RollingTest {
+
+    @TempDir
+    Path dir;
+
+    /** The element users have, and the same element converted by changing its name. */
+    private static String appender(String element, String name, Path dir, String nested) {
+        String layout = element.equals("Spool") ? "<SpoolLayout pattern='%m%n'/>" : "<PatternLayout pattern='%m%n'/>";
+        return "<" + element + " name='" + name + "' fileName='" + dir.resolve("app.log") + "' filePattern='"
+                + dir.resolve("app-%i.log.gz") + "'>" + layout + nested + "</" + element + ">";
+    }
+
+    private LoggerContext start(String appenders, String name) throws IOException {
+        String xml = "<?xml version='1.0' encoding='UTF-8'?>\n<Configuration status='warn'>\n<Appenders>" + appenders
+                + "</Appenders>\n<Loggers><Root level='info'><AppenderRef ref='" + name + "'/></Root></Loggers>\n"
+                + "</Configuration>\n";
+        Path config = Files.createTempFile(dir, "log4j2-", ".xml");
+        Files.writeString(config, xml, StandardCharsets.UTF_8);
+        LoggerContext ctx = new LoggerContext(config.getFileName().toString(), null, config.toUri());
+        ctx.start();
+        return ctx;
+    }
+
+    /** Logs the same seeded lines through each configuration and returns its files' contents. */
+    private TreeMap<String, List<String>> run(String element, String nested, int lines) throws IOException {
+        Path out = Files.createDirectory(dir.resolve(element));
+        LoggerContext ctx = start(appender(element, "r", out, nested), "r");
+        Logger log = ctx.getLogger("rolling");
+        SplittableRandom random = new SplittableRandom(7);
+        for (int i = 0; i < lines; i++) {
+            log.info("line {} {}", i, "x".repeat(random.nextInt(0, 120)));
+        }
+        assertTrue(ctx.stop(30, TimeUnit.SECONDS));
+        return read(out);
+    }
+
+    private static TreeMap<String, List<String>> read(Path dir) throws IOException {
+        TreeMap<String, List<String>> files = new TreeMap<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) s::iterator) {
+                String name = f.getFileName().toString();
+                String text;
+                if (name.endsWith(".gz")) {
+                    try (InputStream in = new GZIPInputStream(Files.newInputStream(f))) {
+                        text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                    }
+                } else {
+                    text = Files.readString(f);
+                }
+                files.put(name, List.of(text.split("\n")));
+            }
+        }
+        return files;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "<Policies><SizeBasedTriggeringPolicy size='2 KB'/></Policies><DefaultRolloverStrategy max='3'/>",
+        "<Policies><SizeBasedTriggeringPolicy size='2 KB'/></Policies><DefaultRolloverStrategy max='4' fileIndex='min'/>",
+        "<Policies><SizeBasedTriggeringPolicy size='2 KB'/></Policies><DefaultRolloverStrategy fileIndex='nomax'/>",
+        "<SizeBasedTriggeringPolicy size='1 KB'/><DefaultRolloverStrategy max='5' min='2'/>",
+    })
+    void sameFilesAndLinesAsRollingRandomAccessFile(String nested) throws IOException {
+        TreeMap<String, List<String>> theirs = run("RollingRandomAccessFile", nested, 600);
+        TreeMap<String, List<String>> ours = run("Spool", nested, 600);
+        assertTrue(theirs.size() > 2, "rolled: " + theirs.keySet());
+        assertEquals(theirs, ours);
+    }
+
+    @Test
+    void theDeleteActionRunsAfterEachRollover() throws IOException {
+        String nested = "<Policies><SizeBasedTriggeringPolicy size='1 KB'/></Policies>"
+                + "<DefaultRolloverStrategy max='1000'><Delete basePath='%s' maxDepth='1'>"
+                + "<IfFileName glob='app-*.log.gz'><IfAccumulatedFileCount exceeds='2'/></IfFileName></Delete>"
+                + "</DefaultRolloverStrategy>";
+        TreeMap<String, List<String>> theirs = run("RollingRandomAccessFile",
+                String.format(nested, dir.resolve("RollingRandomAccessFile")), 400);
+        TreeMap<String, List<String>> ours = run("Spool", String.format(nested, dir.resolve("Spool")), 400);
+        assertEquals(3, ours.size(), ours::toString);
+        assertEquals(theirs.keySet(), ours.keySet());
+    }
+
+    @Test
+    void whatSpoolDoesNotDoIsAWarningNamingIt() throws IOException {
+        List<String> warnings = new CopyOnWriteArrayList<>();
+        StatusListener listener = new StatusListener() {
+            @Override
+            public void log(StatusData data) {
+                if (data.getLevel().isMoreSpecificThan(Level.WARN)) {
+                    warnings.add(data.getMessage().getFormattedMessage());
+                }
+            }
+
+            @Override
+            public Level getStatusLevel() {
+                return Level.WARN;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        StatusLogger.getLogger().registerListener(listener);
+        try {
+            Path out = Files.createDirectory(dir.resolve("cron"));
+            LoggerContext ctx = start(appender("Spool", "c", out,
+                    "<Policies><CronTriggeringPolicy schedule='0 0 * * * ?'/></Policies>"), "c");
+            ctx.getLogger("x").info("still logs");
+            assertTrue(ctx.stop(10, TimeUnit.SECONDS));
+            assertEquals(List.of("still logs"), Files.readAllLines(out.resolve("app.log")));
+        } finally {
+            StatusLogger.getLogger().removeListener(listener);
+        }
+        List<String> ours = new ArrayList<>();
+        for (String w : warnings) {
+            if (w.contains("spool appender 'c'")) {
+                ours.add(w);
+            }
+        }
+        assertEquals(1, ours.size(), warnings::toString);
+        assertTrue(ours.get(0).contains("CronTriggeringPolicy is not supported"), ours::toString);
+    }
+}
