@@ -304,7 +304,7 @@ public final class SpoolConfig {
 
     @Override
     public String toString() {
-        return "SpoolConfig{name=" + name + ", context=" + context + ", target=" + (target == Target.FILE ? file : target)
+        return "SpoolConfig{name=" + name + ", context=" + context + ", target=" + (target != Target.FILE ? target : file != null ? file : rolling.filePattern())
                 + ", bufferSize=" + bufferSize + ", maxBufferSize=" + maxBufferSize
                 + ", overflowPolicy=" + overflowPolicy + ", discardThreshold=" + Severity.name(discardThreshold)
                 + (rolling != null ? ", rolling=" + rolling : "") + (follow ? ", follow=true" : "") + (append ? "" : ", append=false") + '}';

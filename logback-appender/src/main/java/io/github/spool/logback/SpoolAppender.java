@@ -14,6 +14,7 @@ import io.github.spool.Severity;
 import io.github.spool.Spool;
 import io.github.spool.SpoolConfig;
 import io.github.spool.StatusListener;
+import io.github.spool.io.rolling.RollingPolicy;
 import io.github.spool.text.ByteLineBuilder;
 import java.io.IOException;
 import java.nio.file.Paths;
@@ -80,6 +81,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     private String discardingThreshold;
     private String includeCallerData;
     private String maxFlushTime;
+    private final RollingElements rolling = new RollingElements();
     /** What {@link #stop()} waits, as read at start from {@code stopTimeoutMillis}/{@code maxFlushTime}. */
     private long effectiveStopTimeoutMillis = Spool.DEFAULT_STOP_TIMEOUT_MILLIS;
 
@@ -222,6 +224,67 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     }
 
     /**
+     * {@code <rollingPolicy class="ch.qos.logback.core.rolling....">}, as written for
+     * {@code RollingFileAppender}: a container. Joran hands the elements nested in it to this
+     * appender's setters of the same names ({@link RollingElements}); its text is ignored.
+     *
+     * @param ignored the element's text
+     */
+    public void setRollingPolicy(String ignored) {
+        // the nested elements carry the settings
+    }
+
+    /** @param ignored {@code <triggeringPolicy>}'s text; its nested {@code <maxFileSize>} is read */
+    public void setTriggeringPolicy(String ignored) {
+        // the nested elements carry the settings
+    }
+
+    /** @param ignored the deprecated {@code <timeBasedFileNamingAndTriggeringPolicy>}'s text; its nested elements are read */
+    public void setTimeBasedFileNamingAndTriggeringPolicy(String ignored) {
+        // the nested elements carry the settings
+    }
+
+    /** @param fileNamePattern archive names: {@code %d{...}}, {@code %i}, a {@code .gz} or {@code .zip} suffix */
+    public void setFileNamePattern(String fileNamePattern) {
+        rolling.fileNamePattern = fileNamePattern;
+    }
+
+    /** @param maxFileSize size at which the file rolls (with {@code %i}) */
+    public void setMaxFileSize(String maxFileSize) {
+        rolling.maxFileSize = maxFileSize;
+    }
+
+    /** @param maxHistory periods of archives kept */
+    public void setMaxHistory(String maxHistory) {
+        rolling.maxHistory = maxHistory;
+    }
+
+    /** @param totalSizeCap most bytes of archives kept (with maxHistory) */
+    public void setTotalSizeCap(String totalSizeCap) {
+        rolling.totalSizeCap = totalSizeCap;
+    }
+
+    /** @param cleanHistoryOnStart whether retention also runs at start */
+    public void setCleanHistoryOnStart(String cleanHistoryOnStart) {
+        rolling.cleanHistoryOnStart = cleanHistoryOnStart;
+    }
+
+    /** @param minIndex lowest index of a fixed window */
+    public void setMinIndex(String minIndex) {
+        rolling.minIndex = minIndex;
+    }
+
+    /** @param maxIndex highest index of a fixed window */
+    public void setMaxIndex(String maxIndex) {
+        rolling.maxIndex = maxIndex;
+    }
+
+    /** @param checkIncrement {@code SizeBasedTriggeringPolicy}'s check interval; not needed (an INFO says so) */
+    public void setCheckIncrement(String checkIncrement) {
+        rolling.checkIncrement = checkIncrement;
+    }
+
+    /**
      * Reads the settings (a bad or out-of-range value is reported and replaced, never fatal: see
      * {@link SettingsReader}), starts the default encoder if none was configured, and starts the
      * Spool. A file that cannot be opened is reported and written to stderr until it opens.
@@ -313,6 +376,18 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
 
     /** Sets the target or file; a bad one is an ERROR and falls back. Returns whether it is a file. */
     private boolean sink(SettingsReader r, SpoolConfig.Builder b) {
+        if (file == null && rolling.present()) {
+            // As RollingFileAppender without <file>: the pattern names the file being written.
+            RollingPolicy policy = rolling.read(r, null);
+            if (policy != null) {
+                if (target != null && !target.isBlank()) {
+                    r.warn("both target (" + target + ") and a rolling policy are set; writing the rolling file, "
+                            + "target is ignored");
+                }
+                b.rolling(policy);
+                return true;
+            }
+        }
         if (file == null) {
             b.target(r.parse(target, SpoolAppender::parseTarget, SpoolConfig.Target.STDOUT, "the default System.out"));
             return false;
@@ -325,13 +400,19 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
                 throw new IllegalArgumentException("it is empty");
             }
             b.file(Paths.get(file.trim()));
-            return true;
         } catch (IllegalArgumentException e) { // InvalidPathException included
             r.error("file '" + file + "' is not a usable path (" + e.getMessage() + "); writing this appender's lines "
                     + "to stderr instead");
             b.target(SpoolConfig.Target.STDERR);
             return false;
         }
+        if (rolling.present()) {
+            RollingPolicy policy = rolling.read(r, Paths.get(file.trim()));
+            if (policy != null) {
+                b.rolling(policy);
+            }
+        }
+        return true;
     }
 
     /**
@@ -455,7 +536,10 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     }
 
     private static String describeSink(SpoolConfig config) {
-        return config.target() == SpoolConfig.Target.FILE ? "file " + config.file() : config.target().toString();
+        if (config.target() != SpoolConfig.Target.FILE) {
+            return config.target().toString();
+        }
+        return config.file() != null ? "file " + config.file() : "rolling file " + config.rolling().filePattern();
     }
 
     /** Encodes the event on the caller's thread and hands the bytes to the ring. */

@@ -63,7 +63,7 @@ class DocSnippetsTest {
         String marker = "doc-snippet " + s.file() + ":" + s.line();
         SnippetRun run = SnippetRun.fork(DocSnippetMain.class, work, List.of(), List.of(file.toString(), marker), what);
         List<String> targets = targets(config);
-        assertFalse(targets.isEmpty(), () -> "no SpoolAppender or ConsoleAppender in " + what);
+        assertFalse(targets.isEmpty(), () -> "no SpoolAppender, ConsoleAppender or RollingFileAppender in " + what);
         for (String target : targets) {
             run.assertArrived(target, marker);
         }
@@ -91,14 +91,18 @@ class DocSnippetsTest {
                 + appender + "<root level=\"INFO\"><appender-ref ref=\"" + name + "\"/></root>\n</configuration>\n";
     }
 
-    /** Where each {@code SpoolAppender} or {@code ConsoleAppender} writes: its {@code <file>}, else its {@code <target>}. */
+    /**
+     * Where each {@code SpoolAppender}, {@code ConsoleAppender} or {@code RollingFileAppender} writes:
+     * its {@code <file>}, else its {@code <target>}.
+     */
     static List<String> targets(String config) throws Exception {
         List<String> out = new ArrayList<>();
         NodeList appenders = parse(config).getElementsByTagName("appender");
         for (int i = 0; i < appenders.getLength(); i++) {
             Element e = (Element) appenders.item(i);
             String type = e.getAttribute("class");
-            if (!type.equals("io.github.spool.logback.SpoolAppender") && !type.equals("ch.qos.logback.core.ConsoleAppender")) {
+            if (!type.equals("io.github.spool.logback.SpoolAppender") && !type.equals("ch.qos.logback.core.ConsoleAppender")
+                    && !type.equals("ch.qos.logback.core.rolling.RollingFileAppender")) {
                 continue;
             }
             String file = childText(e, "file");

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.github.spool.logback;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.LoggingEvent;
+import ch.qos.logback.core.rolling.DefaultTimeBasedFileNamingAndTriggeringPolicy;
+import ch.qos.logback.core.rolling.RollingFileAppender;
+import ch.qos.logback.core.rolling.SizeAndTimeBasedFileNamingAndTriggeringPolicy;
+import ch.qos.logback.core.rolling.TimeBasedFileNamingAndTriggeringPolicyBase;
+import ch.qos.logback.core.rolling.TimeBasedRollingPolicy;
+import ch.qos.logback.core.util.FileSize;
+import io.github.spool.SettingsReader;
+import io.github.spool.io.rolling.RollingFileSink;
+import io.github.spool.io.rolling.RollingPolicy;
+import io.github.spool.time.ManualClock;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Field;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The same timed sequence of lines through logback's {@code RollingFileAppender} (its clock set by
+ * {@code setCurrentTime}, as logback's own tests do) and through Spool's rolling file with the
+ * settings {@link SpoolAppender} reads from the same {@code <rollingPolicy>} elements: the same
+ * files are left, with the same lines in each — naming, numbering, {@code maxHistory} and
+ * {@code totalSizeCap} included. Seeded: a failure reproduces.
+ */
+class RollingDifferentialTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0} max={1} history={2} cap={3} file={4}")
+    @CsvSource(delimiter = '|', value = {
+        "app-%d{yyyy-MM-dd, UTC}.log          |      | 3  |     | true",
+        "app-%d{yyyy-MM-dd, UTC}.log          |      | 2  |     | false",
+        "app-%d{yyyy-MM-dd, UTC}.%i.log       | 1KB  | 2  | 5KB | true",
+        "app-%d{yyyy-MM-dd_HH, UTC}.%i.log    | 700  | 20 |     | false",
+        "app-%d{yyyy-MM-dd, UTC}.%i.log.gz    | 2KB  | 4  |     | true",
+        "app-%d{yyyy-MM, UTC}.log             |      | 2  |     | true",
+    })
+    void sameFilesAndLinesAsRollingFileAppender(String pattern, String maxFileSize, String maxHistory,
+                                                 String totalSizeCap, boolean withFile) throws Exception {
+        long start = Instant.parse("2026-02-20T03:00:00Z").toEpochMilli();
+        List<long[]> times = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(pattern.hashCode());
+        long t = start;
+        boolean monthly = pattern.contains("yyyy-MM,");
+        for (int i = 0; i < 400; i++) {
+            t += random.nextLong(0, monthly ? 12 * 86_400_000L : 3_600_000L);
+            times.add(new long[] {t});
+            lines.add("line " + i + " " + "x".repeat(random.nextInt(10, 120)));
+        }
+        Path theirs = Files.createDirectory(dir.resolve("logback"));
+        Path ours = Files.createDirectory(dir.resolve("spool"));
+        runLogback(theirs, pattern, maxFileSize, maxHistory, totalSizeCap, withFile, times, lines);
+        runSpool(ours, pattern, maxFileSize, maxHistory, totalSizeCap, withFile, times, lines);
+        TreeMap<String, List<String>> expected = read(theirs);
+        TreeMap<String, List<String>> actual = read(ours);
+        assertTrue(expected.size() >= 3, "rolled: " + expected.keySet());
+        assertEquals(expected.keySet(), actual.keySet());
+        for (String name : expected.keySet()) {
+            assertEquals(expected.get(name), actual.get(name), name);
+        }
+    }
+
+    private static void runLogback(Path out, String pattern, String maxFileSize, String maxHistory, String totalSizeCap,
+                                   boolean withFile, List<long[]> times, List<String> lines) throws Exception {
+        LoggerContext ctx = new LoggerContext();
+        ctx.setMDCAdapter(new ch.qos.logback.classic.util.LogbackMDCAdapter());
+        RollingFileAppender<ILoggingEvent> rfa = new RollingFileAppender<>();
+        rfa.setContext(ctx);
+        rfa.setName("theirs");
+        if (withFile) {
+            rfa.setFile(out.resolve("app.log").toString());
+        }
+        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        encoder.setContext(ctx);
+        encoder.setPattern("%msg%n");
+        encoder.start();
+        rfa.setEncoder(encoder);
+        TimeBasedRollingPolicy<ILoggingEvent> policy = new TimeBasedRollingPolicy<>();
+        policy.setContext(ctx);
+        policy.setParent(rfa);
+        policy.setFileNamePattern(out.resolve(pattern).toString());
+        if (maxHistory != null) {
+            policy.setMaxHistory(Integer.parseInt(maxHistory));
+        }
+        if (totalSizeCap != null) {
+            policy.setTotalSizeCap(FileSize.valueOf(totalSizeCap));
+        }
+        TimeBasedFileNamingAndTriggeringPolicyBase<ILoggingEvent> naming;
+        if (maxFileSize != null) {
+            // SizeAndTimeBasedRollingPolicy builds this itself at start; built here so that its
+            // clock can be set before it starts (the same object, as logback's tests use it).
+            SizeAndTimeBasedFileNamingAndTriggeringPolicy<ILoggingEvent> sat = new SizeAndTimeBasedFileNamingAndTriggeringPolicy<>();
+            sat.setMaxFileSize(FileSize.valueOf(maxFileSize));
+            naming = sat;
+        } else {
+            naming = new DefaultTimeBasedFileNamingAndTriggeringPolicy<>();
+        }
+        naming.setCurrentTime(times.get(0)[0]);
+        policy.setTimeBasedFileNamingAndTriggeringPolicy(naming);
+        policy.start();
+        rfa.setRollingPolicy(policy);
+        rfa.start();
+        assertTrue(rfa.isStarted());
+        for (int i = 0; i < lines.size(); i++) {
+            naming.setCurrentTime(times.get(i)[0]);
+            LoggingEvent e = new LoggingEvent("x", ctx.getLogger("x"), Level.INFO, lines.get(i), null, null);
+            e.setTimeStamp(times.get(i)[0]);
+            rfa.doAppend(e);
+            await(policy, "compressionFuture");
+            await(policy, "cleanUpFuture");
+        }
+        rfa.stop();
+        ctx.stop();
+    }
+
+    /** Waits for logback's asynchronous compression or clean-up, so that each step sees the last one's result. */
+    private static void await(TimeBasedRollingPolicy<?> policy, String field) throws Exception {
+        Field f = TimeBasedRollingPolicy.class.getDeclaredField(field);
+        f.setAccessible(true);
+        Future<?> future = (Future<?>) f.get(policy);
+        if (future != null) {
+            future.get();
+        }
+    }
+
+    private static void runSpool(Path out, String pattern, String maxFileSize, String maxHistory, String totalSizeCap,
+                                 boolean withFile, List<long[]> times, List<String> lines) throws IOException {
+        List<String> statuses = new ArrayList<>();
+        SettingsReader r = new SettingsReader("ours", (level, message, cause) -> statuses.add(level + " " + message));
+        RollingElements elements = new RollingElements();
+        elements.fileNamePattern = out.resolve(pattern).toString();
+        elements.maxFileSize = maxFileSize;
+        elements.maxHistory = maxHistory;
+        elements.totalSizeCap = totalSizeCap;
+        RollingPolicy policy = elements.read(r, withFile ? out.resolve("app.log") : null);
+        assertEquals(List.of(), statuses);
+        ManualClock clock = new ManualClock(times.get(0)[0]);
+        RollingFileSink sink = RollingFileSink.open(policy, true, clock, "ours", (level, message, cause) -> statuses.add(level + " " + message));
+        for (int i = 0; i < lines.size(); i++) {
+            clock.set(times.get(i)[0]);
+            ByteBuffer[] b = {ByteBuffer.wrap((lines.get(i) + "\n").getBytes(StandardCharsets.UTF_8))};
+            while (b[0].hasRemaining()) {
+                sink.write(b, 0, 1);
+            }
+            assertTrue(sink.awaitArchives(10_000));
+        }
+        sink.close();
+        assertEquals(List.of(), statuses);
+    }
+
+    private static TreeMap<String, List<String>> read(Path dir) throws IOException {
+        TreeMap<String, List<String>> files = new TreeMap<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) s::iterator) {
+                String name = f.getFileName().toString();
+                String text;
+                if (name.endsWith(".gz")) {
+                    try (InputStream in = new GZIPInputStream(Files.newInputStream(f))) {
+                        text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                    }
+                } else {
+                    text = Files.readString(f);
+                }
+                files.put(name, List.of(text.split("\n")));
+            }
+        }
+        return files;
+    }
+}
