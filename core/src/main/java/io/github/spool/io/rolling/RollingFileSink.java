@@ -75,6 +75,8 @@ public final class RollingFileSink implements Sink {
     private long periodStart;
     private long nextBoundary = Long.MAX_VALUE;
     private int index;
+    private int lastIndex;
+    private String lastIndexDate;
     private boolean partial;
     private long nextIdentityCheckNanos;
     private long identityCheckNanos = IDENTITY_CHECK_NANOS;
@@ -146,7 +148,10 @@ public final class RollingFileSink implements Sink {
     }
 
     private void start(boolean append) throws IOException {
-        recoverArchives();
+        // Find the unfinished archives first, but queue their compressions only after the numbering
+        // has been read from the directory: a compression renaming files under that scan could hide
+        // an index from it (a directory listing does not promise to show entries renamed during it).
+        List<Runnable> recovery = recoverArchives();
         long now = clock.currentTimeMillis();
         periodStart = now;
         if (configuredFile != null && append) {
@@ -171,6 +176,9 @@ public final class RollingFileSink implements Sink {
         }
         activePath = configuredFile != null ? configuredFile : Paths.get(plainPattern.format(periodStart, index));
         openActive(append);
+        for (Runnable task : recovery) {
+            worker.submit(task);
+        }
         if (policy.rollOnStartup() && size > 0 && size >= policy.onStartupMinSize()) {
             rollover(Trigger.STARTUP);
         }
@@ -439,8 +447,18 @@ public final class RollingFileSink implements Sink {
         switch (policy.indexing()) {
             case PER_PERIOD:
                 return pattern.format(periodStart, trigger == Trigger.TIME ? index : index++);
-            case NEXT_FREE:
-                return pattern.format(periodStart, Math.max(highestIndex(periodStart), 0) + 1);
+            case NEXT_FREE: {
+                // The scan can miss the newest archive while the archive thread renames it
+                // (compression): never go below the index this sink handed out last.
+                String date = pattern.primaryDateText(periodStart);
+                int next = Math.max(highestIndex(periodStart), 0) + 1;
+                if (date.equals(lastIndexDate)) {
+                    next = Math.max(next, lastIndex + 1);
+                }
+                lastIndexDate = date;
+                lastIndex = next;
+                return pattern.format(periodStart, next);
+            }
             case NEWEST_HIGHEST:
             case NEWEST_LOWEST:
                 if (!worker.awaitIdle(SHIFT_WAIT_MILLIS)) {
@@ -551,9 +569,10 @@ public final class RollingFileSink implements Sink {
      * twin exists is a compression that completed before a crash (its source is deleted); one
      * without it is compressed now; a stale {@code .tmp} is removed.
      */
-    private void recoverArchives() {
+    private List<Runnable> recoverArchives() {
+        List<Runnable> tasks = new ArrayList<>();
         if (compression == Compression.NONE) {
-            return;
+            return tasks;
         }
         long now = clock.currentTimeMillis();
         for (Path dir : candidateDirs()) {
@@ -568,7 +587,7 @@ public final class RollingFileSink implements Sink {
                             Files.delete(e);
                         } else {
                             Path source = Paths.get(s);
-                            worker.submit(() -> archive(source, compressed, now));
+                            tasks.add(() -> archive(source, compressed, now));
                         }
                     }
                 }
@@ -576,6 +595,7 @@ public final class RollingFileSink implements Sink {
                 report(StatusListener.Level.WARN, "could not look for unfinished archives in " + dir + ": " + e, e);
             }
         }
+        return tasks;
     }
 
     /** Without {@code <file>} the newest pattern-named file is the active one, not an unfinished archive. */

@@ -1,11 +1,13 @@
 package io.github.spool.undertow.spring;
 
 import io.github.spool.SpoolConfig;
+import io.github.spool.io.rolling.RollingPolicy;
 import io.github.spool.undertow.SpoolAccessLogReceiver;
 import io.undertow.server.handlers.accesslog.AccessLogHandler;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.springframework.beans.factory.DisposableBean;
@@ -32,8 +34,10 @@ import org.springframework.core.Ordered;
  * {@link AccessLogHandler} over a {@link SpoolAccessLogReceiver} to the deployment's outer handler
  * chain, with the same settings: {@code pattern} (default {@code common}; {@code %{spoolTime}}
  * and {@code %{spoolTime,...}} may be used), and the file {@code dir/prefix + suffix}, the name
- * {@code DefaultAccessLogReceiver} writes to ({@code logs/access_log.log} by default).
- * {@code rotate} is not honoured yet: the file grows until Spool's rolling files land. With
+ * {@code DefaultAccessLogReceiver} writes to ({@code logs/access_log.log} by default). With
+ * {@code rotate} (Spring Boot's default) the file rolls at midnight in the default zone on Spool's
+ * writer thread, to {@code dir/prefix + yyyy-MM-dd + "." + suffix}, the name Undertow 2.3's
+ * {@code DefaultAccessLogReceiver} gives it ({@code access_log.2026-11-24.log}). With
  * {@code enabled=false} it does nothing. The receiver is drained when the application context
  * closes (and by Spool's shutdown hook if it never does).
  *
@@ -89,14 +93,36 @@ public class SpoolAccessLogCustomizer
         final String prefix = log.getPrefix() != null ? log.getPrefix() : "access_log.";
         final String suffix = log.getSuffix() != null ? log.getSuffix() : "log";
         final Path file = log.getDir().toPath().resolve(prefix + suffix);
+        final RollingPolicy rolling = log.isRotate() ? daily(log.getDir().toPath(), prefix, suffix) : null;
         final ClassLoader loader = SpoolAccessLogCustomizer.class.getClassLoader();
         factory.addDeploymentInfoCustomizers(deployment -> deployment.addOuterHandlerChainWrapper(
-                next -> new AccessLogHandler(next, receiver(file), pattern, loader)));
+                next -> new AccessLogHandler(next, receiver(file, rolling), pattern, loader)));
     }
 
-    private synchronized SpoolAccessLogReceiver receiver(Path file) {
+    /**
+     * Undertow's daily rotation: {@code DefaultAccessLogReceiver} (2.3.20) moves
+     * {@code base + suffix} to {@code base + yyyy-MM-dd + "." + suffix} at the first request after
+     * midnight, dated in the default zone.
+     */
+    static RollingPolicy daily(Path dir, String prefix, String suffix) {
+        String pattern = literal(dir.resolve(prefix).toString()) + "%d{yyyy-MM-dd}." + literal(suffix);
+        return RollingPolicy.builder(pattern).activeFile(dir.resolve(prefix + suffix))
+                .timeBased(1, false).locale(Locale.US).build();
+    }
+
+    /** A file pattern's escape for a literal {@code %}. */
+    private static String literal(String text) {
+        return text.replace("%", "\\%");
+    }
+
+    private synchronized SpoolAccessLogReceiver receiver(Path file, RollingPolicy rolling) {
         if (receiver == null) {
-            final SpoolConfig.Builder b = SpoolConfig.builder(SpoolAccessLogReceiver.DEFAULT_NAME).context(CONTEXT).file(file);
+            final SpoolConfig.Builder b = SpoolConfig.builder(SpoolAccessLogReceiver.DEFAULT_NAME).context(CONTEXT);
+            if (rolling != null) {
+                b.rolling(rolling);
+            } else {
+                b.file(file);
+            }
             settings.accept(b);
             try {
                 receiver = SpoolAccessLogReceiver.start(b.build());
