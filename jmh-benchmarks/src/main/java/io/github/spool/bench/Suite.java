@@ -13,6 +13,7 @@ import io.github.spool.bench.suite.JmhScenario;
 import io.github.spool.bench.suite.Plan;
 import io.github.spool.bench.suite.Progress;
 import io.github.spool.bench.suite.RequestScenario;
+import io.github.spool.bench.suite.RollingScenario;
 import io.github.spool.bench.suite.Scenario;
 import io.github.spool.bench.suite.StallScenario;
 import io.github.spool.bench.suite.ThroughputScenario;
@@ -121,7 +122,7 @@ public final class Suite {
         Path work = Files.createTempDirectory("spool-bench-");
         Context context = new Context(plan, new ChildJvm(work), progress, out);
         List<Scenario> scenarios = List.of(ThroughputScenario.console(), ThroughputScenario.ringLog(),
-                new StallScenario(), new RequestScenario(), new JmhScenario());
+                new StallScenario(), new RequestScenario(), new RollingScenario(), new JmhScenario());
         try {
             for (Scenario s : scenarios) {
                 if (plan.runs(s.name())) {
