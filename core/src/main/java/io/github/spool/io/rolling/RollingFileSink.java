@@ -184,7 +184,8 @@ public final class RollingFileSink implements Sink {
         }
         if (policy.cleanHistoryOnStart()) {
             long at = now;
-            worker.submit(() -> runRetention(at));
+            Path active = activePath;
+            worker.submit(() -> runRetention(at, active));
         }
     }
 
@@ -424,7 +425,8 @@ public final class RollingFileSink implements Sink {
         rollovers++;
         Path source = plain;
         Path archive = target;
-        worker.submit(() -> archive(source, archive, now));
+        Path active = activePath; // read here: the archive thread must not read the writer's fields
+        worker.submit(() -> archive(source, archive, now, active));
     }
 
     /** Moves the period, the boundary and the per-period index on after a rollover. */
@@ -533,7 +535,7 @@ public final class RollingFileSink implements Sink {
     }
 
     /** On the archive thread: compress, then retention, then custom actions. */
-    private void archive(Path source, Path target, long now) {
+    private void archive(Path source, Path target, long now, Path active) {
         if (!source.equals(target)) {
             try {
                 compression.compress(source, target);
@@ -542,12 +544,12 @@ public final class RollingFileSink implements Sink {
                         + " (" + e + "); the file is kept uncompressed", e);
             }
         }
-        runRetention(now);
+        runRetention(now, active);
     }
 
-    private void runRetention(long now) {
+    private void runRetention(long now, Path active) {
         try {
-            retention.apply(now, activePath());
+            retention.apply(now, active);
         } catch (IOException | RuntimeException e) {
             report(StatusListener.Level.WARN, "removing old archives failed: " + e, e);
         }
@@ -558,10 +560,6 @@ public final class RollingFileSink implements Sink {
                 report(StatusListener.Level.ERROR, "a rollover action failed: " + e, e);
             }
         }
-    }
-
-    private Path activePath() {
-        return activePath;
     }
 
     /**
@@ -575,7 +573,8 @@ public final class RollingFileSink implements Sink {
             return tasks;
         }
         long now = clock.currentTimeMillis();
-        for (Path dir : candidateDirs()) {
+        Path dir = patternDir(clock.currentTimeMillis());
+        if (Files.isDirectory(dir)) {
             try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
                 for (Path e : entries) {
                     String s = asPatternPath(dir, e);
@@ -587,7 +586,7 @@ public final class RollingFileSink implements Sink {
                             Files.delete(e);
                         } else {
                             Path source = Paths.get(s);
-                            tasks.add(() -> archive(source, compressed, now));
+                            tasks.add(() -> archive(source, compressed, now, null));
                         }
                     }
                 }
@@ -609,11 +608,13 @@ public final class RollingFileSink implements Sink {
         return text != null && text.equals(dateText) && plainPattern.indexOf(p.toString()) >= highestIndex(start);
     }
 
-    private List<Path> candidateDirs() {
-        List<Path> dirs = new ArrayList<>();
-        Path probe = Paths.get(pattern.format(clock.currentTimeMillis(), 0));
-        dirs.add(probe.getParent() == null ? Paths.get(".") : probe.getParent());
-        return dirs;
+    /**
+     * The directory of the archives of the period holding {@code epochMillis} (a pattern may put the
+     * date in a directory name; recovery looks in the current period's).
+     */
+    private Path patternDir(long epochMillis) {
+        Path probe = Paths.get(pattern.format(epochMillis, 0));
+        return probe.getParent() == null ? Paths.get(".") : probe.getParent();
     }
 
     private static String asPatternPath(Path dir, Path entry) {
@@ -629,8 +630,7 @@ public final class RollingFileSink implements Sink {
     /** The archives of one period by index: compressed ones, and uncompressed ones awaiting compression. */
     private TreeMap<Integer, Path> archivesByIndex(long period) {
         TreeMap<Integer, Path> files = new TreeMap<>();
-        Path probe = Paths.get(pattern.format(period, 0));
-        Path dir = probe.getParent() == null ? Paths.get(".") : probe.getParent();
+        Path dir = patternDir(period);
         String dateText = pattern.primaryDateText(period);
         if (!Files.isDirectory(dir)) {
             return files;

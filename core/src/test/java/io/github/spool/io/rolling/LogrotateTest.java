@@ -86,6 +86,34 @@ class LogrotateTest {
         }
     }
 
+    /**
+     * A delete (logrotate with {@code nocreate} and a script that removes the file, or an operator's
+     * {@code rm}): the lines written into the deleted file until the writer notices are gone with
+     * its inode — Spool cannot know — but the writer opens the path again within about a second
+     * and every line after that arrives, in order, with none missing in between.
+     */
+    @Test
+    void aDeletedFileIsOpenedAgainAndLaterLinesArrive() throws Exception {
+        Path active = dir.resolve("app.log");
+        Spool spool = Spool.start(SpoolConfig.builder("logrotate-delete").file(active).build());
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong count = new AtomicLong();
+        Thread t = producer(spool, stop, count);
+        await(() -> sizeOf(active) > 10_000, "lines in the file");
+        Files.delete(active);
+        await(() -> Files.exists(active) && sizeOf(active) > 10_000, "the writer reopens the path and writes on");
+        stop.set(true);
+        t.join();
+        assertTrue(spool.stop(30, TimeUnit.SECONDS));
+        List<String> after = RollingFiles.lines(active);
+        long first = Long.parseLong(after.get(0).substring("line ".length()));
+        assertTrue(first > 0, "the lines before the reopen went to the deleted file");
+        for (int i = 0; i < after.size(); i++) {
+            assertEquals("line " + (first + i), after.get(i));
+        }
+        assertEquals(count.get(), first + after.size(), "every line after the reopen, to the last");
+    }
+
     @Test
     void copytruncateKeepsEveryLineOnce() throws Exception {
         Path active = dir.resolve("app.log");

@@ -64,6 +64,34 @@ public final class Charts {
         return files;
     }
 
+    /**
+     * One bar chart of named series over configurations (scenarios that build their own table, such
+     * as rolling files).
+     *
+     * @param title  the chart's title
+     * @param yTitle the y axis's title
+     * @param x      the configurations
+     * @param series series name to one value per configuration ({@code NaN}: no bar)
+     * @param log    logarithmic y axis
+     * @param base   the file, without {@code .png}
+     * @return the file written
+     * @throws IOException if it cannot be written
+     */
+    public static Path bars(String title, String yTitle, List<String> x, Map<String, List<Double>> series, boolean log,
+                            Path base) throws IOException {
+        CategoryChart chart = chart(title, yTitle, log);
+        List<Double> all = new ArrayList<>();
+        series.forEach((name, values) -> {
+            List<Double> y = values.stream().map(v -> log ? positive(v) : (Double.isNaN(v) ? null : v)).toList();
+            chart.addSeries(name, x, y);
+            all.addAll(values);
+        });
+        if (log) {
+            logBounds(chart, all);
+        }
+        return save(chart, base);
+    }
+
     private static void bySeriesGroup(List<Row> rows, String scenario, String metric, String yTitle, boolean log,
                                       Path file, List<Path> files) throws IOException {
         List<Row> s = rows.stream().filter(r -> r.scenario().equals(scenario) && r.stats().containsKey(metric)).toList();

@@ -3,6 +3,7 @@ package io.github.spool.bench.suite;
 
 import io.github.spool.bench.e2e.ChildJvm;
 import io.github.spool.bench.e2e.RollingWorkload;
+import io.github.spool.bench.report.Charts;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -74,9 +75,37 @@ public final class RollingScenario implements Scenario {
         try {
             Files.createDirectories(context.outDir());
             Files.writeString(context.outDir().resolve("rolling.md"), table, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            context.fail("rolling: cannot write rolling.md: " + e);
+            chart(results, context.outDir());
+        } catch (IOException | RuntimeException e) {
+            context.fail("rolling: cannot write rolling.md or its charts: " + e);
         }
+    }
+
+    /** rolling-latency.png (paced: p99, p99.99, max call near a rollover) and rolling-throughput.png (flat out). */
+    static void chart(List<Map<String, Map<String, String>>> rounds, Path outDir) throws IOException {
+        List<String> x = SUBJECTS.stream().filter(s -> !s.equals("none")).toList();
+        Map<String, List<Double>> latency = new LinkedHashMap<>();
+        for (String[] m : new String[][] {{"paced.p99", "p99"}, {"paced.p9999", "p99.99"},
+            {"paced.maxNearRollover", "longest call near a rollover"}}) {
+            latency.put(m[1], x.stream().map(s -> median(values(rounds, s, m[0])) / 1e3).toList());
+        }
+        Charts.bars("rolling files, paced: call duration (µs, log scale), lower is better", "µs", x, latency, true,
+                outDir.resolve("rolling-latency"));
+        Map<String, List<Double>> rate = new LinkedHashMap<>();
+        rate.put("events/s", x.stream().map(s -> median(values(rounds, s, "eventsPerSecond"))).toList());
+        Charts.bars("rolling files, flat out: events/s until stopped, higher is better", "events/s", x, rate, false,
+                outDir.resolve("rolling-throughput"));
+    }
+
+    private static List<Double> values(List<Map<String, Map<String, String>>> rounds, String subject, String key) {
+        List<Double> v = new ArrayList<>();
+        for (Map<String, Map<String, String>> r : rounds) {
+            Map<String, String> o = r.get(subject);
+            if (o != null && o.get(key) != null) {
+                v.add(Double.parseDouble(o.get(key)));
+            }
+        }
+        return v;
     }
 
     private static Map<String, String> runChild(String subject, long eventsPerProducer, long rollSize, long rate)
