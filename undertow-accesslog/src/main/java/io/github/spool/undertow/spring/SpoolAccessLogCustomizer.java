@@ -32,8 +32,10 @@ import org.springframework.core.Ordered;
  * (Spring Boot 3.5.7's {@code UndertowWebServerFactoryDelegate} would otherwise add an
  * {@code AccessLogHandler} over a {@code DefaultAccessLogReceiver}) and adds an
  * {@link AccessLogHandler} over a {@link SpoolAccessLogReceiver} to the deployment's outer handler
- * chain, with the same settings: {@code pattern} (default {@code common}; {@code %{spoolTime}}
- * and {@code %{spoolTime,...}} may be used), and the file {@code dir/prefix + suffix}, the name
+ * chain, with the same settings: {@code pattern} (default {@code common}; the named formats
+ * {@code common}, {@code combined}, {@code commonobf} and {@code combinedobf} get
+ * {@code %{spoolTime}} in place of {@code %t}, the same bytes; {@code %{spoolTime}} and
+ * {@code %{spoolTime,...}} may be used in any pattern), and the file {@code dir/prefix + suffix}, the name
  * {@code DefaultAccessLogReceiver} writes to ({@code logs/access_log.log} by default). With
  * {@code rotate} (Spring Boot's default) the file rolls at midnight in the default zone on Spool's
  * writer thread, to {@code dir/prefix + yyyy-MM-dd + "." + suffix}, the name Undertow 2.3's
@@ -89,7 +91,7 @@ public class SpoolAccessLogCustomizer
         factory.setAccessLogEnabled(false);
         // AccessLogHttpHandlerFactory (Spring Boot 3.5.7): "common" when no pattern, and
         // DefaultAccessLogReceiver writes dir/(prefix + suffix).
-        final String pattern = log.getPattern() != null ? log.getPattern() : "common";
+        final String pattern = withSpoolTime(log.getPattern() != null ? log.getPattern() : "common");
         final String prefix = log.getPrefix() != null ? log.getPrefix() : "access_log.";
         final String suffix = log.getSuffix() != null ? log.getSuffix() : "log";
         final Path file = log.getDir().toPath().resolve(prefix + suffix);
@@ -97,6 +99,31 @@ public class SpoolAccessLogCustomizer
         final ClassLoader loader = SpoolAccessLogCustomizer.class.getClassLoader();
         factory.addDeploymentInfoCustomizers(deployment -> deployment.addOuterHandlerChainWrapper(
                 next -> new AccessLogHandler(next, receiver(file, rolling), pattern, loader)));
+    }
+
+    /**
+     * Undertow's named formats with {@code %{spoolTime}} in place of {@code %t}: the same bytes
+     * (the attribute is differential-tested against {@code %t}), from the cached clock and the
+     * per-second timestamp cache instead of a date formatted per request. The expansions are
+     * {@code AccessLogHandler.handleCommonNames} of Undertow 2.3.20. Any other pattern is the
+     * user's and is kept as written.
+     *
+     * @param pattern {@code server.undertow.accesslog.pattern}
+     * @return the pattern the handler gets
+     */
+    static String withSpoolTime(String pattern) {
+        switch (pattern) {
+            case "common":
+                return "%h %l %u %{spoolTime} \"%r\" %s %b";
+            case "combined":
+                return "%h %l %u %{spoolTime} \"%r\" %s %b \"%{i,Referer}\" \"%{i,User-Agent}\"";
+            case "commonobf":
+                return "%o %l %u %{spoolTime} \"%r\" %s %b";
+            case "combinedobf":
+                return "%o %l %u %{spoolTime} \"%r\" %s %b \"%{i,Referer}\" \"%{i,User-Agent}\"";
+            default:
+                return pattern;
+        }
     }
 
     /**

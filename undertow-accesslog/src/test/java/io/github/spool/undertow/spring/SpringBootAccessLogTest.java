@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SpringBootAccessLogTest {
 
-    private static final int REQUESTS = 2_000;
+    private static final int REQUESTS = 10_000;
     private static final Pattern LINE = Pattern.compile(
             "127\\.0\\.0\\.1 \"GET /r/(\\d+) HTTP/1\\.1\" 200 2 \\[\\d\\d/\\w{3}/\\d{4}:\\d\\d:\\d\\d:\\d\\d [+-]\\d{4}\\] "
             + "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}");
