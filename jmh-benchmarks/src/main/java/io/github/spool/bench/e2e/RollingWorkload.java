@@ -28,7 +28,7 @@ import org.HdrHistogram.Histogram;
  * under the appender's lock, and every other thread waits behind it.
  *
  * <p>Usage: {@code RollingWorkload <subject> dir=<dir> events=<per producer> producers=4
- * rollSize=<bytes> [rate=<events/s in all>]}. Prints {@code key=value} lines: {@code eventsPerSecond} (from the first call
+ * rollSize=<bytes> [rate=<events/s in all>] [compression=.gz|.zip|none]}. Prints {@code key=value} lines: {@code eventsPerSecond} (from the first call
  * until the subject has stopped with everything written), call-duration percentiles and
  * {@code max} in nanoseconds, {@code rollovers}, {@code maxNearRollover} (the longest call that
  * overlaps a rollover, ±2 ms), {@code callsOver1ms}, and the verification of every line in every
@@ -90,6 +90,8 @@ public final class RollingWorkload {
         long warmup = events / 5;
         System.setProperty("bench.dir", dir.toString());
         System.setProperty("bench.rollSize", a.get("rollSize"));
+        String compression = a.getOrDefault("compression", ".gz");
+        System.setProperty("bench.compression", compression.equals("none") ? "" : compression);
         Subject subject = subject(name).get();
         subject.start();
 
