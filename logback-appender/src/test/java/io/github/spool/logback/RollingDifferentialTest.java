@@ -85,6 +85,67 @@ class RollingDifferentialTest {
         }
     }
 
+    /**
+     * {@code cleanHistoryOnStart}: archives of many past days lie in the directory when the
+     * appender starts; logback and Spool delete the same ones (logback looks back 32 days at most).
+     */
+    @ParameterizedTest(name = "maxHistory={0}")
+    @CsvSource({"3", "10", "40"})
+    void cleanHistoryOnStartDeletesWhatLogbackDeletes(int maxHistory) throws Exception {
+        long now = Instant.parse("2026-03-20T12:00:00Z").toEpochMilli();
+        Path theirs = Files.createDirectory(dir.resolve("logback"));
+        Path ours = Files.createDirectory(dir.resolve("spool"));
+        for (Path d : List.of(theirs, ours)) {
+            for (int day = 1; day <= 60; day++) {
+                String date = java.time.LocalDate.parse("2026-03-20").minusDays(day).toString();
+                Files.writeString(d.resolve("app-" + date + ".log"), "day " + day + "\n");
+            }
+        }
+        String pattern = "app-%d{yyyy-MM-dd, UTC}.log";
+
+        LoggerContext ctx = new LoggerContext();
+        ctx.setMDCAdapter(new ch.qos.logback.classic.util.LogbackMDCAdapter());
+        RollingFileAppender<ILoggingEvent> rfa = new RollingFileAppender<>();
+        rfa.setContext(ctx);
+        rfa.setFile(theirs.resolve("app.log").toString());
+        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        encoder.setContext(ctx);
+        encoder.setPattern("%msg%n");
+        encoder.start();
+        rfa.setEncoder(encoder);
+        TimeBasedRollingPolicy<ILoggingEvent> policy = new TimeBasedRollingPolicy<>();
+        policy.setContext(ctx);
+        policy.setParent(rfa);
+        policy.setFileNamePattern(theirs.resolve(pattern).toString());
+        policy.setMaxHistory(maxHistory);
+        policy.setCleanHistoryOnStart(true);
+        DefaultTimeBasedFileNamingAndTriggeringPolicy<ILoggingEvent> naming = new DefaultTimeBasedFileNamingAndTriggeringPolicy<>();
+        naming.setCurrentTime(now);
+        policy.setTimeBasedFileNamingAndTriggeringPolicy(naming);
+        policy.start();
+        await(policy, "cleanUpFuture");
+        rfa.setRollingPolicy(policy);
+        rfa.start();
+        rfa.stop();
+        ctx.stop();
+
+        RollingElements elements = new RollingElements();
+        elements.fileNamePattern = ours.resolve(pattern).toString();
+        elements.maxHistory = Integer.toString(maxHistory);
+        elements.cleanHistoryOnStart = "true";
+        List<String> statuses = new ArrayList<>();
+        RollingPolicy ourPolicy = elements.read(new SettingsReader("ours", (l, m, c) -> statuses.add(m)), ours.resolve("app.log"));
+        RollingFileSink sink = RollingFileSink.open(ourPolicy, true, new ManualClock(now), "ours", (l, m, c) -> statuses.add(m));
+        assertTrue(sink.awaitArchives(10_000));
+        sink.close();
+        assertEquals(List.of(), statuses);
+
+        TreeMap<String, List<String>> expected = read(theirs);
+        TreeMap<String, List<String>> actual = read(ours);
+        assertTrue(expected.size() < 61, "logback deleted some: " + expected.size());
+        assertEquals(expected.keySet(), actual.keySet());
+    }
+
     private static void runLogback(Path out, String pattern, String maxFileSize, String maxHistory, String totalSizeCap,
                                    boolean withFile, List<long[]> times, List<String> lines) throws Exception {
         LoggerContext ctx = new LoggerContext();
