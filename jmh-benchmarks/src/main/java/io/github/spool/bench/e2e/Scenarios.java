@@ -11,6 +11,8 @@ public final class Scenarios {
     public static final String STALL = "stall";
     /** Loopback echo server with one log call per request; QPS loss. */
     public static final String REQUEST = "request";
+    /** Many producers (1, 4, 16, 64 threads), stdout to a file: how throughput scales with threads. */
+    public static final String PRODUCERS = "producers";
 
     private Scenarios() {
     }

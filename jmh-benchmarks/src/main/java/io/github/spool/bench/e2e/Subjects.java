@@ -1,6 +1,7 @@
 package io.github.spool.bench.e2e;
 
 import static io.github.spool.bench.e2e.Scenarios.CONSOLE;
+import static io.github.spool.bench.e2e.Scenarios.PRODUCERS;
 import static io.github.spool.bench.e2e.Scenarios.REQUEST;
 import static io.github.spool.bench.e2e.Scenarios.RINGLOG;
 import static io.github.spool.bench.e2e.Scenarios.STALL;
@@ -90,21 +91,21 @@ public final class Subjects {
         list.add(new Configuration("file-per-line", Role.BASELINE, Output.FILE, Set.of(RINGLOG),
                 "one FileOutputStream.write per pre-formatted line (RingLog's synchronous logger)",
                 FilePerLineSubject::new));
-        list.add(new Configuration("logback-console", Role.ANCHOR, Output.STDOUT, consoleStallRequest,
+        list.add(new Configuration("logback-console", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS),
                 "logback ConsoleAppender (defaults)", () -> new LogbackSubject("bench/logback-console.xml")));
-        list.add(new Configuration("logback-async", Role.ANCHOR, Output.STDOUT, consoleStallRequest,
+        list.add(new Configuration("logback-async", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS),
                 "logback AsyncAppender (queue 262144, no discarding) + ConsoleAppender",
                 () -> new LogbackSubject("bench/logback-async-console.xml")));
-        list.add(new Configuration("logback-nop", Role.CEILING, Output.NONE, console,
+        list.add(new Configuration("logback-nop", Role.CEILING, Output.NONE, Set.of(CONSOLE, PRODUCERS),
                 "logback with NOPAppender: the framework's own ceiling",
                 () -> new LogbackSubject("bench/logback-nop.xml")));
         list.add(new Configuration("log4j2-console", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, REQUEST),
                 "log4j2 Console (defaults, through System.out)",
                 () -> new Log4j2Subject("bench/log4j2-console.xml", false)));
-        list.add(new Configuration("log4j2-console-direct", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, STALL),
+        list.add(new Configuration("log4j2-console-direct", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, STALL, PRODUCERS),
                 "log4j2 Console direct=\"true\" (FileOutputStream on fd 1)",
                 () -> new Log4j2Subject("bench/log4j2-console-direct.xml", false)));
-        list.add(new Configuration("log4j2-async-console-direct", Role.ANCHOR, Output.STDOUT, consoleStallRequest,
+        list.add(new Configuration("log4j2-async-console-direct", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS),
                 "log4j2 all-async loggers (Disruptor 3.4.4) + Console direct=\"true\"",
                 () -> new Log4j2Subject("bench/log4j2-console-direct.xml", true)));
         list.add(new Configuration("log4j2-raf", Role.ANCHOR, Output.FILE, console,
@@ -113,7 +114,7 @@ public final class Subjects {
         list.add(new Configuration("log4j2-async-raf", Role.ANCHOR, Output.FILE, Set.of(RINGLOG),
                 "log4j2 all-async loggers (Disruptor 3.4.4) + RandomAccessFile (immediateFlush=false)",
                 () -> new Log4j2Subject("bench/log4j2-raf.xml", true)));
-        list.add(new Configuration("log4j2-null", Role.CEILING, Output.NONE, console,
+        list.add(new Configuration("log4j2-null", Role.CEILING, Output.NONE, Set.of(CONSOLE, PRODUCERS),
                 "log4j2 sync loggers + <Null> appender: the framework's own ceiling",
                 () -> new Log4j2Subject("bench/log4j2-null.xml", false)));
         spool(list);
@@ -130,10 +131,10 @@ public final class Subjects {
         list.add(new Configuration("spool-core", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL),
                 "Spool core: pre-formatted lines through Spool.append, writer thread to fd 1",
                 () -> new SpoolCoreSubject(false)));
-        list.add(new Configuration("spool-log4j2", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST),
+        list.add(new Configuration("spool-log4j2", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS),
                 "log4j2 sync loggers + <Spool target=SYSTEM_OUT> with SpoolLayout (no Disruptor)",
                 () -> new Log4j2Subject("bench/log4j2-spool.xml", false)));
-        list.add(new Configuration("spool-logback", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST),
+        list.add(new Configuration("spool-logback", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS),
                 "logback + SpoolAppender (fd 1) with SpoolEncoder",
                 () -> new LogbackSubject("bench/logback-spool.xml")));
         list.add(new Configuration("spool-core-file", Role.SPOOL, Output.FILE, Set.of(RINGLOG),

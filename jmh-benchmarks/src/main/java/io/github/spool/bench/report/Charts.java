@@ -39,6 +39,9 @@ public final class Charts {
                 true, outDir.resolve("console"), files);
         bySeriesGroup(rows, "ringlog", Metric.EVENTS_PER_SECOND, "lines/s into a file (log scale), higher is better",
                 true, outDir.resolve("ringlog"), files);
+        bySeriesGroup(rows, "producers", Metric.EVENTS_PER_SECOND,
+                "events/s by producer threads, stdout to a file (log scale), higher is better", true,
+                outDir.resolve("producers"), files);
         bySeriesGroup(rows, "request", Metric.QPS, "requests/s, higher is better", false,
                 outDir.resolve("request"), files);
         bySeriesGroup(rows, "jmh", Metric.NS_PER_OP, "ns per event (producer), lower is better", true,

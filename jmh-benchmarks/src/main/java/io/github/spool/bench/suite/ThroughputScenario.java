@@ -22,6 +22,9 @@ import java.util.Map;
  */
 public final class ThroughputScenario implements Scenario {
 
+    /** Producer threads of the producers scenario. */
+    static final List<Integer> PRODUCER_COUNTS = List.of(1, 4, 16, 64);
+
     private final String name;
 
     private ThroughputScenario(String name) {
@@ -31,6 +34,14 @@ public final class ThroughputScenario implements Scenario {
     /** @return the console scenario (stdout to a file, a pipe, {@code /dev/null}) */
     public static ThroughputScenario console() {
         return new ThroughputScenario(Scenarios.CONSOLE);
+    }
+
+    /**
+     * @return the producers scenario (issue 17): 1, 4, 16 and 64 producer threads, stdout to a
+     *         file, the frameworks' ceilings and console anchors beside Spool
+     */
+    public static ThroughputScenario producers() {
+        return new ThroughputScenario(Scenarios.PRODUCERS);
     }
 
     /** @return the RingLog scenario (1 and 5 threads into a file) */
@@ -46,10 +57,13 @@ public final class ThroughputScenario implements Scenario {
     @Override
     public void run(Context context) throws InterruptedException {
         Plan plan = context.plan();
-        boolean console = name.equals(Scenarios.CONSOLE);
-        long events = console ? plan.consoleEvents() : plan.ringEvents();
-        List<Integer> threadCounts = console ? plan.consoleThreads() : plan.ringThreads();
-        List<Sink> sinks = console ? plan.consoleSinks() : List.of(Sink.FILE);
+        boolean producers = name.equals(Scenarios.PRODUCERS);
+        // the producers scenario is the console one with stdout to a file only and many threads
+        boolean console = name.equals(Scenarios.CONSOLE) || producers;
+        long events = producers ? (plan.mode().equals("full") ? 10_000_000 : 200_000)
+                : console ? plan.consoleEvents() : plan.ringEvents();
+        List<Integer> threadCounts = producers ? PRODUCER_COUNTS : console ? plan.consoleThreads() : plan.ringThreads();
+        List<Sink> sinks = producers ? List.of(Sink.FILE) : console ? plan.consoleSinks() : List.of(Sink.FILE);
         List<Configuration> configurations = Subjects.in(name);
         int total = 0;
         for (int threads : threadCounts) {
