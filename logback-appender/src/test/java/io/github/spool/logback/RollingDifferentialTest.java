@@ -10,10 +10,13 @@ import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.rolling.DefaultTimeBasedFileNamingAndTriggeringPolicy;
+import ch.qos.logback.core.rolling.FixedWindowRollingPolicy;
 import ch.qos.logback.core.rolling.RollingFileAppender;
 import ch.qos.logback.core.rolling.SizeAndTimeBasedFileNamingAndTriggeringPolicy;
+import ch.qos.logback.core.rolling.SizeBasedTriggeringPolicy;
 import ch.qos.logback.core.rolling.TimeBasedFileNamingAndTriggeringPolicyBase;
 import ch.qos.logback.core.rolling.TimeBasedRollingPolicy;
+import ch.qos.logback.core.util.Duration;
 import ch.qos.logback.core.util.FileSize;
 import io.github.spool.SettingsReader;
 import io.github.spool.io.rolling.RollingFileSink;
@@ -144,6 +147,93 @@ class RollingDifferentialTest {
         TreeMap<String, List<String>> actual = read(ours);
         assertTrue(expected.size() < 61, "logback deleted some: " + expected.size());
         assertEquals(expected.keySet(), actual.keySet());
+    }
+
+    /**
+     * {@code FixedWindowRollingPolicy} with {@code SizeBasedTriggeringPolicy}: the same archives,
+     * renamed up the same window, the oldest dropped at the same line. logback checks the file's size
+     * at most once per {@code checkIncrement} (60 s by default) of the wall clock; set to 0 here it
+     * checks before every line, as Spool always does, so that both roll at the same lines.
+     */
+    @ParameterizedTest(name = "{0} window={1}..{2} max={3}")
+    @CsvSource(delimiter = '|', value = {
+        "app.%i.log      | 1 | 3  | 1KB",
+        "app.%i.log      | 2 | 5  | 700",
+        "app-%i.log.gz   | 1 | 4  | 2KB",
+        "app.%i.log      | 1 | 1  | 600",
+        "app.%i.log      | 3 | 23 | 500",
+    })
+    void fixedWindowSameFilesAndLinesAsRollingFileAppender(String pattern, int minIndex, int maxIndex, String maxFileSize)
+            throws Exception {
+        List<String> lines = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(pattern.hashCode() * 31L + maxIndex);
+        for (int i = 0; i < 600; i++) {
+            lines.add("line " + i + " " + "x".repeat(random.nextInt(10, 120)));
+        }
+        Path theirs = Files.createDirectory(dir.resolve("logback"));
+        Path ours = Files.createDirectory(dir.resolve("spool"));
+
+        LoggerContext ctx = new LoggerContext();
+        ctx.setMDCAdapter(new ch.qos.logback.classic.util.LogbackMDCAdapter());
+        RollingFileAppender<ILoggingEvent> rfa = new RollingFileAppender<>();
+        rfa.setContext(ctx);
+        rfa.setName("theirs");
+        rfa.setFile(theirs.resolve("app.log").toString());
+        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        encoder.setContext(ctx);
+        encoder.setPattern("%msg%n");
+        encoder.start();
+        rfa.setEncoder(encoder);
+        FixedWindowRollingPolicy policy = new FixedWindowRollingPolicy();
+        policy.setContext(ctx);
+        policy.setParent(rfa);
+        policy.setFileNamePattern(theirs.resolve(pattern).toString());
+        policy.setMinIndex(minIndex);
+        policy.setMaxIndex(maxIndex);
+        policy.start();
+        SizeBasedTriggeringPolicy<ILoggingEvent> trigger = new SizeBasedTriggeringPolicy<>();
+        trigger.setContext(ctx);
+        trigger.setMaxFileSize(FileSize.valueOf(maxFileSize));
+        trigger.setCheckIncrement(Duration.buildByMilliseconds(0));
+        trigger.start();
+        rfa.setRollingPolicy(policy);
+        rfa.setTriggeringPolicy(trigger);
+        rfa.start();
+        assertTrue(rfa.isStarted());
+        for (String line : lines) {
+            rfa.doAppend(new LoggingEvent("x", ctx.getLogger("x"), Level.INFO, line, null, null));
+        }
+        rfa.stop();
+        ctx.stop();
+
+        List<String> statuses = new ArrayList<>();
+        RollingElements elements = new RollingElements();
+        elements.fileNamePattern = ours.resolve(pattern).toString();
+        elements.minIndex = Integer.toString(minIndex);
+        elements.maxIndex = Integer.toString(maxIndex);
+        elements.maxFileSize = maxFileSize;
+        RollingPolicy ourPolicy = elements.read(new SettingsReader("ours", (l, m, c) -> statuses.add(l + " " + m)),
+                ours.resolve("app.log"));
+        assertEquals(List.of(), statuses);
+        RollingFileSink sink = RollingFileSink.open(ourPolicy, true, new ManualClock(0), "ours",
+                (l, m, c) -> statuses.add(l + " " + m));
+        for (String line : lines) {
+            ByteBuffer[] b = {ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8))};
+            while (b[0].hasRemaining()) {
+                sink.write(b, 0, 1);
+            }
+            assertTrue(sink.awaitArchives(10_000));
+        }
+        sink.close();
+        assertEquals(List.of(), statuses);
+
+        TreeMap<String, List<String>> expected = read(theirs);
+        TreeMap<String, List<String>> actual = read(ours);
+        assertEquals(maxIndex - minIndex + 2, expected.size(), "the window and the active file: " + expected.keySet());
+        assertEquals(expected.keySet(), actual.keySet());
+        for (String name : expected.keySet()) {
+            assertEquals(expected.get(name), actual.get(name), name);
+        }
     }
 
     private static void runLogback(Path out, String pattern, String maxFileSize, String maxHistory, String totalSizeCap,

@@ -48,8 +48,9 @@ import org.xnio.XnioWorker;
  *
  * <p>{@code java -cp benchmarks.jar io.github.spool.bench.undertow.AccessLogServerBench}; system
  * properties {@code clients} (4), {@code warmupSeconds} (3), {@code measureSeconds} (5),
- * {@code rounds} (5), {@code rateFraction} (0.25). Prints every run, then the medians over the
- * rounds.
+ * {@code rounds} (5), {@code rateFraction} (0.25), {@code pin} (false: on Linux, true puts the
+ * clients on CPU 1 and the rest of the process on CPU 0 with {@code taskset}). Prints every run,
+ * then the medians over the rounds.
  */
 public final class AccessLogServerBench {
 
@@ -66,6 +67,12 @@ public final class AccessLogServerBench {
     private final int rounds = Integer.getInteger("rounds", 5);
     /** The fixed rate as a share of the no-log flat-out rate: low enough that the clients, on the same cores, keep up. */
     private final double rateFraction = Double.parseDouble(System.getProperty("rateFraction", "0.25"));
+    /**
+     * Linux only: the client threads on CPU 1, every other thread of the process (server I/O threads,
+     * the log's writer or worker, GC, JIT) on CPU 0, so that the server side has one core of its own
+     * and its cost per request is not mixed with the clients' scheduling.
+     */
+    static final boolean PIN = Boolean.getBoolean("pin");
 
     private AccessLogServerBench() {
     }
@@ -75,10 +82,11 @@ public final class AccessLogServerBench {
     }
 
     private void runAll() throws Exception {
-        System.out.printf(Locale.ROOT, "# %d clients, warm-up %d s, measure %d s, %d rounds, rate %.2f of flat out, %d CPUs, %s%n",
+        System.out.printf(Locale.ROOT, "# %d clients, warm-up %d s, measure %d s, %d rounds, rate %.2f of flat out, %d CPUs, %s%s%n",
                 clients, TimeUnit.NANOSECONDS.toSeconds(warmupNanos), TimeUnit.NANOSECONDS.toSeconds(measureNanos), rounds,
                 rateFraction,
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.version"));
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.version"),
+                PIN ? ", clients pinned to CPU 1, the rest to CPU 0" : "");
         System.out.println("| load | round | access log | req/s | vs none | p50 µs | p99 µs | max µs | CPU µs/req | lines = requests |");
         System.out.println("|---|---:|---|---:|---:|---:|---:|---:|---:|---|");
         // One unreported flat-out run per set-up first: the JIT compiles every path before round 1.
@@ -244,6 +252,12 @@ public final class AccessLogServerBench {
         for (Thread t : ts) {
             t.start();
         }
+        if (PIN) {
+            for (Client c : cs) {
+                c.pinned.await();
+            }
+            pinAllBut(cs, "0");
+        }
         // CPU of the measured window: process minus clients, sampled at its edges by this thread.
         parkUntil(measureFrom);
         final long processCpu0 = os.getProcessCpuTime();
@@ -269,6 +283,34 @@ public final class AccessLogServerBench {
         r.requests = total;
         r.cpuMicrosPerRequest = ((processCpu1 - processCpu0) - (clientCpu1 - clientCpu0)) / 1e3 / Math.max(1, measured);
         return r;
+    }
+
+    /** Puts every thread of this process but the clients on {@code cpu}. */
+    private static void pinAllBut(Client[] cs, String cpu) throws IOException, InterruptedException {
+        final java.util.Set<String> clientTids = new java.util.HashSet<>();
+        for (Client c : cs) {
+            clientTids.add(c.tid);
+        }
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path task : (Iterable<Path>) tasks::iterator) {
+                final String tid = task.getFileName().toString();
+                if (!clientTids.contains(tid)) {
+                    taskset(tid, cpu);
+                }
+            }
+        }
+    }
+
+    /** {@code taskset -p -c cpu tid}: sched_setaffinity of one thread. */
+    static void taskset(String tid, String cpu) throws IOException, InterruptedException {
+        final Process p = new ProcessBuilder("taskset", "-p", "-c", cpu, tid)
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        if (p.waitFor() != 0) {
+            // A thread that ended between the listing and the call is not an error.
+            if (Files.exists(Path.of("/proc/self/task", tid))) {
+                throw new IOException("taskset -p -c " + cpu + " " + tid + " failed");
+            }
+        }
     }
 
     private static long clientCpu(ThreadMXBean threads, Thread[] ts) {
@@ -306,6 +348,9 @@ public final class AccessLogServerBench {
         long measured;
         long total;
         volatile Throwable failure;
+        /** With {@link #PIN}: counted down once this thread runs on CPU 1. */
+        final java.util.concurrent.CountDownLatch pinned = new java.util.concurrent.CountDownLatch(1);
+        volatile String tid;
 
         Client(int port, long measureFrom, long measureUntil, long intervalNanos, long firstSend) {
             this.port = port;
@@ -317,6 +362,18 @@ public final class AccessLogServerBench {
 
         @Override
         public void run() {
+            if (PIN) {
+                try {
+                    // /proc/thread-self -> <pid>/task/<tid>
+                    tid = Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName().toString();
+                    taskset(tid, "1");
+                } catch (Throwable t) {
+                    failure = t;
+                    return;
+                } finally {
+                    pinned.countDown();
+                }
+            }
             try (Socket s = new Socket("127.0.0.1", port)) {
                 s.setTcpNoDelay(true);
                 final OutputStream out = s.getOutputStream();
