@@ -39,7 +39,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class RingWriter implements Runnable {
 
     /** Longest a committed line waits while the writer naps. */
-    static final long NAP_NANOS = TimeUnit.MICROSECONDS.toNanos(500);
+    static final long NAP_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("spool.writerNapMicros", 500));
     /** Quiet time after which the writer sleeps untimed and trims the ring. */
     static final long SLEEP_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** Untimed sleep still wakes this often, to report discards and notice a stop. */

@@ -38,8 +38,8 @@ import org.xnio.XnioWorker;
  * {@code AccessLogHandler} and pattern with a receiver that drops each line. Two load shapes: flat out (each client
  * sends its next request when the previous answer arrives) and a fixed total rate (a quarter of
  * the no-log flat-out rate by default, latency measured from each request's intended send time, so a stall is
- * not hidden by the clients slowing down). Set-ups alternate within each round, after one
- * unreported run of each.
+ * not hidden by the clients slowing down). Set-ups alternate within each round, each run in a
+ * JVM of its own by default.
  *
  * <p>Reported per run: requests per second, latency p50/p99/max, CPU per request of everything
  * but the client threads (process CPU time minus the clients' thread CPU time: server I/O
@@ -48,14 +48,18 @@ import org.xnio.XnioWorker;
  *
  * <p>{@code java -cp benchmarks.jar io.github.spool.bench.undertow.AccessLogServerBench}; system
  * properties {@code clients} (4), {@code warmupSeconds} (3), {@code measureSeconds} (5),
- * {@code rounds} (5), {@code rateFraction} (0.25), {@code pin} (false: on Linux, true puts the
- * clients on CPU 1 and the rest of the process on CPU 0 with {@code taskset}). Prints every run,
+ * {@code rounds} (5), {@code rateFraction} (0.25), {@code rate} (none: a fixed rate in requests/s,
+ * flat out skipped), {@code pin} (false: on Linux, true puts the
+ * clients on CPU 1 and the rest of the process on CPU 0 with {@code taskset}), {@code fork} (true:
+ * a JVM per run). Prints every run,
  * then the medians over the rounds.
  */
 public final class AccessLogServerBench {
 
     enum Setup { NONE, UNDERTOW_DEFAULT, SPOOL, DISCARDING }
 
+    /** Name of the default receiver's own XNIO worker; its threads are named after it. */
+    static final String LOG_WORKER_NAME = "accesslog";
     static final String UNDERTOW_PATTERN = "common"; // %h %l %u %t "%r" %s %b
     static final String SPOOL_PATTERN = "%h %l %u %{spoolTime} \"%r\" %s %b";
     static final byte[] REQUEST = "GET /hello?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: bench\r\n\r\n"
@@ -67,6 +71,8 @@ public final class AccessLogServerBench {
     private final int rounds = Integer.getInteger("rounds", 5);
     /** The fixed rate as a share of the no-log flat-out rate: low enough that the clients, on the same cores, keep up. */
     private final double rateFraction = Double.parseDouble(System.getProperty("rateFraction", "0.25"));
+    /** A fixed rate in requests per second instead of {@link #rateFraction}; the flat-out rounds are then skipped. */
+    private final double fixedRate = Double.parseDouble(System.getProperty("rate", "0"));
     /**
      * Linux only: the client threads on CPU 1, every other thread of the process (server I/O threads,
      * the log's writer or worker, GC, JIT) on CPU 0, so that the server side has one core of its own
@@ -77,32 +83,99 @@ public final class AccessLogServerBench {
     private AccessLogServerBench() {
     }
 
+    /**
+     * With {@code fork} (true by default) every run is a JVM of its own, started by this one with
+     * the same class path and settings: the set-ups do not share a JIT profile (otherwise the handler
+     * call sites see four handler chains and the first set-up of a round compiles against the others'
+     * types), nor a heap. {@code fork=false} runs everything in this JVM, as before.
+     */
+    static final boolean FORK = Boolean.parseBoolean(System.getProperty("fork", "true"));
+
     public static void main(String[] args) throws Exception {
+        if (args.length == 3 && args[0].equals("--one")) {
+            final Result r = new AccessLogServerBench().runHere(Setup.valueOf(args[1]), Double.parseDouble(args[2]));
+            System.out.printf(Locale.ROOT, "RESULT %s %d %d %d %d %d %b %s %s%n", Double.toString(r.perSecond), r.p50,
+                    r.p99, r.max, r.requests, r.lines, r.linesOk, Double.toString(r.cpuMicrosPerRequest),
+                    Double.toString(r.logThreadMicrosPerRequest));
+            return;
+        }
         new AccessLogServerBench().runAll();
     }
 
+    private Result run(Setup setup, double rate) throws Exception {
+        return FORK ? runForked(setup, rate) : runHere(setup, rate);
+    }
+
+    /** One run in a child JVM: same class path, same {@code -D} settings of this benchmark and Spool's. */
+    private static Result runForked(Setup setup, double rate) throws Exception {
+        final java.util.List<String> cmd = new java.util.ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (String key : System.getProperties().stringPropertyNames()) {
+            if (key.startsWith("spool.") || java.util.Set.of("clients", "warmupSeconds", "measureSeconds", "pin").contains(key)) {
+                cmd.add("-D" + key + "=" + System.getProperty(key));
+            }
+        }
+        cmd.add("-Xms512m");
+        cmd.add("-Xmx512m");
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(AccessLogServerBench.class.getName());
+        cmd.add("--one");
+        cmd.add(setup.name());
+        cmd.add(Double.toString(rate));
+        final Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException("run " + setup + " failed: " + out);
+        }
+        for (String line : out.split("\n")) {
+            if (line.startsWith("RESULT ")) {
+                final String[] f = line.trim().split(" ");
+                final Result r = new Result();
+                r.perSecond = Double.parseDouble(f[1]);
+                r.p50 = Long.parseLong(f[2]);
+                r.p99 = Long.parseLong(f[3]);
+                r.max = Long.parseLong(f[4]);
+                r.requests = Long.parseLong(f[5]);
+                r.lines = Long.parseLong(f[6]);
+                r.linesOk = Boolean.parseBoolean(f[7]);
+                r.cpuMicrosPerRequest = Double.parseDouble(f[8]);
+                r.logThreadMicrosPerRequest = Double.parseDouble(f[9]);
+                return r;
+            }
+        }
+        throw new IllegalStateException("run " + setup + " printed no result: " + out);
+    }
+
     private void runAll() throws Exception {
-        System.out.printf(Locale.ROOT, "# %d clients, warm-up %d s, measure %d s, %d rounds, rate %.2f of flat out, %d CPUs, %s%s%n",
+        System.out.printf(Locale.ROOT, "# %d clients, warm-up %d s, measure %d s, %d rounds, rate %.2f of flat out, %d CPUs, %s%s%s%n",
                 clients, TimeUnit.NANOSECONDS.toSeconds(warmupNanos), TimeUnit.NANOSECONDS.toSeconds(measureNanos), rounds,
                 rateFraction,
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.version"),
-                PIN ? ", clients pinned to CPU 1, the rest to CPU 0" : "");
-        System.out.println("| load | round | access log | req/s | vs none | p50 µs | p99 µs | max µs | CPU µs/req | lines = requests |");
-        System.out.println("|---|---:|---|---:|---:|---:|---:|---:|---:|---|");
-        // One unreported flat-out run per set-up first: the JIT compiles every path before round 1.
-        for (Setup s : Setup.values()) {
-            run(s, 0);
+                PIN ? ", clients pinned to CPU 1, the rest to CPU 0" : "",
+                FORK ? ", a JVM per run (-Xms512m -Xmx512m)" : ", all runs in this JVM");
+        System.out.println("| load | round | access log | req/s | vs none | p50 µs | p99 µs | max µs | CPU µs/req | of it log threads | lines = requests |");
+        System.out.println("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|");
+        // In one JVM: one unreported flat-out run per set-up first, so that the JIT compiles every path
+        // before round 1. Forked, each run warms itself up.
+        if (!FORK) {
+            for (Setup s : Setup.values()) {
+                run(s, 0);
+            }
         }
-        final Result[][] flat = rounds(0, "flat out");
-        final double rate = Math.floor(median(flat, Setup.NONE, x -> x.perSecond) * rateFraction / 100) * 100;
+        final Result[][] flat = fixedRate > 0 ? new Result[0][] : rounds(0, "flat out");
+        final double rate = fixedRate > 0 ? fixedRate
+                : Math.floor(median(flat, Setup.NONE, x -> x.perSecond) * rateFraction / 100) * 100;
         final String rateLoad = String.format(Locale.ROOT, "%.0f req/s", rate);
         final Result[][] fixed = rounds(rate, rateLoad);
         System.out.println();
         System.out.println("Medians over the rounds (the ratio is the median of each round's ratio to that round's none):");
         System.out.println();
-        System.out.println("| load | access log | req/s | vs none | p99 µs | CPU µs/req | CPU vs none |");
-        System.out.println("|---|---|---:|---:|---:|---:|---:|");
-        summary("flat out", flat);
+        System.out.println("| load | access log | req/s | vs none | p99 µs | CPU µs/req | CPU vs none | log threads µs/req |");
+        System.out.println("|---|---|---:|---:|---:|---:|---:|---:|");
+        if (flat.length > 0) {
+            summary("flat out", flat);
+        }
         summary(rateLoad, fixed);
     }
 
@@ -121,16 +194,17 @@ public final class AccessLogServerBench {
         for (Setup s : Setup.values()) {
             final double rps = median(results, s, x -> x.perSecond);
             final double cpu = median(results, s, x -> x.cpuMicrosPerRequest);
-            final double p99 = median(results, s, x -> x.latency.getValueAtPercentile(99));
+            final double p99 = median(results, s, x -> x.p99);
+            final double logThreads = median(results, s, x -> x.logThreadMicrosPerRequest);
             final double[] ratio = new double[results.length];
             final double[] cpuRatio = new double[results.length];
             for (int r = 0; r < results.length; r++) {
                 ratio[r] = results[r][s.ordinal()].perSecond / results[r][0].perSecond - 1;
                 cpuRatio[r] = results[r][s.ordinal()].cpuMicrosPerRequest / results[r][0].cpuMicrosPerRequest - 1;
             }
-            System.out.printf(Locale.ROOT, "| %s | %s | %,.0f | %s | %.0f | %.1f | %s |%n", load, name(s), rps,
+            System.out.printf(Locale.ROOT, "| %s | %s | %,.0f | %s | %.0f | %.1f | %s | %.2f |%n", load, name(s), rps,
                     s == Setup.NONE ? "" : String.format(Locale.ROOT, "%+.1f%%", median(ratio) * 100), p99, cpu,
-                    s == Setup.NONE ? "" : String.format(Locale.ROOT, "%+.0f%%", median(cpuRatio) * 100));
+                    s == Setup.NONE ? "" : String.format(Locale.ROOT, "%+.0f%%", median(cpuRatio) * 100), logThreads);
         }
     }
 
@@ -149,10 +223,10 @@ public final class AccessLogServerBench {
     }
 
     private static void print(String load, int round, Setup s, Result r, double none) {
-        System.out.printf(Locale.ROOT, "| %s | %d | %s | %,.0f | %s | %d | %d | %d | %.1f | %s |%n", load, round, name(s),
+        System.out.printf(Locale.ROOT, "| %s | %d | %s | %,.0f | %s | %d | %d | %d | %.1f | %.2f | %s |%n", load, round, name(s),
                 r.perSecond, s == Setup.NONE ? "" : String.format(Locale.ROOT, "%+.1f%%", (r.perSecond / none - 1) * 100),
-                r.latency.getValueAtPercentile(50), r.latency.getValueAtPercentile(99), r.latency.getMaxValue(),
-                r.cpuMicrosPerRequest, s == Setup.NONE || s == Setup.DISCARDING ? "n/a" : r.linesOk ? "yes" : "NO: " + r.lines + " lines, "
+                r.p50, r.p99, r.max,
+                r.cpuMicrosPerRequest, r.logThreadMicrosPerRequest, s == Setup.NONE || s == Setup.DISCARDING ? "n/a" : r.linesOk ? "yes" : "NO: " + r.lines + " lines, "
                         + r.requests + " requests");
     }
 
@@ -166,7 +240,7 @@ public final class AccessLogServerBench {
     }
 
     /** One run: a fresh server and log file, warm-up, measurement, then close and count the lines. */
-    private Result run(Setup setup, double rate) throws Exception {
+    private Result runHere(Setup setup, double rate) throws Exception {
         final Path dir = Files.createTempDirectory("spool-undertow-bench");
         final HttpHandler app = exchange -> exchange.getResponseSender().send("ok");
         XnioWorker logWorker = null;
@@ -177,7 +251,8 @@ public final class AccessLogServerBench {
             case UNDERTOW_DEFAULT:
                 // As Spring Boot 3.5.7's AccessLogHttpHandlerFactory: its own daemon XNIO worker.
                 logWorker = Xnio.getInstance(Undertow.class.getClassLoader())
-                        .createWorker(OptionMap.builder().set(Options.THREAD_DAEMON, true).getMap());
+                        .createWorker(OptionMap.builder().set(Options.THREAD_DAEMON, true)
+                                .set(Options.WORKER_NAME, LOG_WORKER_NAME).getMap());
                 defaultReceiver = new DefaultAccessLogReceiver(logWorker, dir.toFile(), "access_log.", "log", true);
                 handler = new AccessLogHandler(app, defaultReceiver, UNDERTOW_PATTERN, Undertow.class.getClassLoader());
                 break;
@@ -262,9 +337,11 @@ public final class AccessLogServerBench {
         parkUntil(measureFrom);
         final long processCpu0 = os.getProcessCpuTime();
         final long clientCpu0 = clientCpu(threads, ts);
+        final java.util.Map<Long, Long> logCpu0 = logThreadCpu(threads);
         parkUntil(measureUntil);
         final long processCpu1 = os.getProcessCpuTime();
         final long clientCpu1 = clientCpu(threads, ts);
+        final java.util.Map<Long, Long> logCpu1 = logThreadCpu(threads);
         final Histogram latency = new Histogram(TimeUnit.SECONDS.toMicros(60), 3);
         long measured = 0;
         long total = 0;
@@ -279,9 +356,16 @@ public final class AccessLogServerBench {
         }
         final Result r = new Result();
         r.perSecond = measured * 1e9 / measureNanos;
-        r.latency = latency;
+        r.p50 = latency.getValueAtPercentile(50);
+        r.p99 = latency.getValueAtPercentile(99);
+        r.max = latency.getMaxValue();
         r.requests = total;
         r.cpuMicrosPerRequest = ((processCpu1 - processCpu0) - (clientCpu1 - clientCpu0)) / 1e3 / Math.max(1, measured);
+        long logCpu = 0;
+        for (java.util.Map.Entry<Long, Long> e : logCpu1.entrySet()) {
+            logCpu += e.getValue() - logCpu0.getOrDefault(e.getKey(), 0L);
+        }
+        r.logThreadMicrosPerRequest = logCpu / 1e3 / Math.max(1, measured);
         return r;
     }
 
@@ -313,6 +397,20 @@ public final class AccessLogServerBench {
         }
     }
 
+    /**
+     * CPU time of the threads that write the log, by thread id: Spool's ({@code spool-}: the writer
+     * and the cached clock's refresher) and the default receiver's worker ({@link #LOG_WORKER_NAME}).
+     */
+    private static java.util.Map<Long, Long> logThreadCpu(ThreadMXBean threads) {
+        final java.util.Map<Long, Long> cpu = new java.util.HashMap<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("spool-") || t.getName().startsWith(LOG_WORKER_NAME)) {
+                cpu.put(t.getId(), Math.max(0, threads.getThreadCpuTime(t.getId())));
+            }
+        }
+        return cpu;
+    }
+
     private static long clientCpu(ThreadMXBean threads, Thread[] ts) {
         long sum = 0;
         for (Thread t : ts) {
@@ -330,11 +428,15 @@ public final class AccessLogServerBench {
 
     static final class Result {
         double perSecond;
-        Histogram latency;
+        long p50;
+        long p99;
+        long max;
         long requests;
         long lines;
         boolean linesOk;
         double cpuMicrosPerRequest;
+        /** Of {@link #cpuMicrosPerRequest}: the threads that write the log (Spool's writer, the default receiver's worker). */
+        double logThreadMicrosPerRequest;
     }
 
     /** One keep-alive connection; a request is sent only after the previous answer is read. */
