@@ -78,6 +78,27 @@ final class LineBuffer {
     }
 
     /**
+     * The UTF-8 bytes {@link #append(CharSequence, int, int)} writes for {@code s[start, end)} in any
+     * line, or {@code null} when they depend on the line (a surrogate in the range may pair with a
+     * neighbour's). For caching names.
+     *
+     * @param s     the text
+     * @param start first index
+     * @param end   end index, exclusive
+     * @return the bytes, or {@code null}
+     */
+    static byte[] encodeAlone(CharSequence s, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (Character.isSurrogate(s.charAt(i))) {
+                return null;
+            }
+        }
+        ByteLineBuilder b = new ByteLineBuilder(Math.max(16, 3 * (end - start)));
+        b.append(s, start, end);
+        return java.util.Arrays.copyOf(b.array(), b.length());
+    }
+
+    /**
      * Appends bytes that are complete UTF-8 (a pre-encoded literal).
      *
      * @param b   the bytes

@@ -1,5 +1,6 @@
 package io.github.spool.log4j2;
 
+import io.github.spool.text.NameCache;
 import org.apache.logging.log4j.core.LogEvent;
 
 /**
@@ -16,6 +17,8 @@ final class LoggerSegment extends Segment {
 
     private final int count;
     private final boolean drop;
+    /** The kept range of each logger name, encoded: logger names are the same {@code String}s event after event. */
+    private final NameCache<byte[]> names = new NameCache<>(name -> LineBuffer.encodeAlone(name, start(name), name.length()));
 
     /**
      * @param count elements to keep ({@code drop == false}, at least 1 as in log4j2) or to drop
@@ -56,9 +59,15 @@ final class LoggerSegment extends Segment {
     public void encode(LogEvent event, LineBuffer out, StringBuilder scratch) {
         String name = event.getLoggerName();
         if (name == null) {
-            name = "null"; // log4j2 prints "null" for the whole name and fails on abbreviation
+            out.append("null"); // log4j2 prints "null" for the whole name and fails on abbreviation
+            return;
         }
-        out.append(name, start(name), name.length());
+        byte[] encoded = names.get(name);
+        if (encoded != null) {
+            out.appendBytes(encoded, 0, encoded.length);
+        } else {
+            out.append(name, start(name), name.length());
+        }
     }
 
     @Override

@@ -8,11 +8,10 @@ import ch.qos.logback.classic.pattern.KeyValuePairConverter;
 import ch.qos.logback.core.pattern.Converter;
 import ch.qos.logback.core.pattern.DynamicConverter;
 import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.NameCache;
 import io.github.spool.time.TimestampFormat;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One compiled conversion of a {@link SpoolEncoder} pattern: writes its part of the line as bytes,
@@ -109,30 +108,12 @@ abstract class ByteConverter {
     }
 
     /**
-     * Formatted, encoded names (thread and logger names) by raw name. Bounded in entries and in
-     * size: past {@link #LIMIT} names, or once the cached names add up to {@link #CHAR_BUDGET}
-     * chars, it stops caching and encodes each time, as logback's {@code NamedConverter} gives up
-     * its cache when the miss rate is high. The size bound matters for hostile names: 4,096 distinct
-     * 4 KiB thread or logger names would otherwise pin about 30 MiB per converter (measured: 86 MB
-     * retained for one pattern with %thread, %logger and %logger{5} in {@code HostileInputTest}).
+     * Formatted, encoded names (thread and logger names) by raw name, in core's bounded
+     * {@link NameCache}: past its limits each name is rendered and encoded every time.
      */
     abstract static class CachedName extends ByteConverter {
-        static final int LIMIT = 4096;
-        /** Sum of the cached names' lengths (keys, in chars) beyond which nothing more is cached. */
-        static final long CHAR_BUDGET = 256 * 1024;
-        /** Names seen last, by identity hash: a hit costs one load and one compare, no hashing. */
-        static final int RECENT = 64;
-        private final ConcurrentHashMap<String, Named> cache = new ConcurrentHashMap<>();
-        /**
-         * Front of {@link #cache} for the names in use right now: thread and logger names are the
-         * same {@code String} objects event after event. Entries are immutable {@link Named}s taken
-         * from the map and stored with plain writes: a racing reader sees {@code null}, an older
-         * entry or a complete one (final fields), and checks the name before using it.
-         */
-        private final Named[] recent = new Named[RECENT];
-        /** Chars of the cached keys; updated on misses only, so racing misses may overshoot a little. */
-        private final AtomicLong cachedChars = new AtomicLong();
         final Fmt fmt;
+        private final NameCache<Wtf8.Encoded> names = new NameCache<>(name -> Wtf8.encode(render(name)));
 
         CachedName(Fmt fmt) {
             this.fmt = fmt;
@@ -145,41 +126,14 @@ abstract class ByteConverter {
             if (name == null) {
                 return Fmt.write(out, fmt, render(null));
             }
-            int slot = System.identityHashCode(name) & (RECENT - 1);
-            Named n = recent[slot];
-            if (n == null || n.name != name) {
-                n = cache.get(name);
-                if (n == null) {
-                    if (cache.size() >= LIMIT || cachedChars.get() + name.length() > CHAR_BUDGET) {
-                        return writeUncached(name, out);
-                    }
-                    Named fresh = new Named(name, Wtf8.encode(render(name)));
-                    n = cache.putIfAbsent(name, fresh);
-                    if (n == null) {
-                        n = fresh;
-                        cachedChars.addAndGet(name.length());
-                    }
-                }
-                recent[slot] = n;
-            }
-            return n.encoded.appendTo(out);
+            Wtf8.Encoded encoded = names.get(name);
+            return encoded != null ? encoded.appendTo(out) : writeUncached(name, out);
         }
 
         /** Writes a name that did not fit the cache. */
         boolean writeUncached(String name, ByteLineBuilder out) {
             String text = render(name);
             return Wtf8.append(out, text, 0, text.length());
-        }
-    }
-
-    /** A raw name and its formatted, encoded text. Immutable. */
-    static final class Named {
-        final String name;
-        final Wtf8.Encoded encoded;
-
-        Named(String name, Wtf8.Encoded encoded) {
-            this.name = name;
-            this.encoded = encoded;
         }
     }
 

@@ -231,13 +231,16 @@ class AllConvertersDifferentialTest {
 
     private static void compare(LoggerContext lc, String pattern, Random rnd, Tally tally) {
         // %lsn counts from the millisecond its converter was made: make the three encoders in one
-        // millisecond so that all counters start equal (bounded retries, no waiting)
+        // millisecond so that all counters start equal. Retried for up to 10 s of wall-clock time,
+        // not a number of attempts: on a loaded machine one attempt can take longer than 1 ms
+        // many times in a row (100 attempts once ran out, and the counters differed).
         PatternLayoutEncoder reference;
         String referenceFailure;
         SpoolEncoder[] pair = new SpoolEncoder[2];
-        int attempts = 0;
-        long t0;
+        final long giveUp = System.nanoTime() + 10_000_000_000L;
+        boolean sameMilli;
         do {
+            long t0;
             t0 = System.currentTimeMillis();
             reference = new PatternLayoutEncoder();
             reference.setContext(lc);
@@ -247,7 +250,11 @@ class AllConvertersDifferentialTest {
                 pair[0] = spool(lc, pattern);
                 pair[1] = spool(lc, pattern);
             }
-        } while (pattern.contains("lsn") && System.currentTimeMillis() != t0 && ++attempts < 100);
+            sameMilli = System.currentTimeMillis() == t0;
+        } while (pattern.contains("lsn") && !sameMilli && System.nanoTime() < giveUp);
+        if (pattern.contains("lsn") && !sameMilli) {
+            throw new AssertionError("could not make the three encoders of " + pattern + " within one millisecond in 10 s");
+        }
         tally.patterns++;
         if (referenceFailure != null) { // a converter's start() threw: SpoolEncoder.start() must throw the same
             String spoolFailure = failure(() -> spool(lc, pattern));

@@ -102,7 +102,7 @@ class SpoolEncoderDifferentialTest {
         spool.setPattern(pattern);
         spool.start();
         Random rnd = new Random(42);
-        int names = ByteConverter.CachedName.LIMIT + 1000;
+        int names = io.github.spool.text.NameCache.LIMIT + 1000;
         for (int i = 0; i < names; i++) {
             LoggingEvent e = new LoggingEvent();
             e.setLoggerContext(lc);

@@ -176,6 +176,9 @@ public final class RollingFileSink implements Sink {
         }
         activePath = configuredFile != null ? configuredFile : Paths.get(plainPattern.format(periodStart, index));
         openActive(append);
+        if (append) {
+            endCutLine();
+        }
         for (Runnable task : recovery) {
             worker.submit(task);
         }
@@ -338,6 +341,30 @@ public final class RollingFileSink implements Sink {
         } catch (NoSuchFileException e) {
             reopen(activePath + " was moved or deleted (logrotate?)");
         }
+    }
+
+    /**
+     * Ends a last line that a killed run left without its separator. Linux checks for a fatal
+     * signal between the pages of a {@code write(2)} to a file ({@code generic_perform_write}), so
+     * SIGKILL can cut a batch short in the middle of a line; appending to that fragment would glue
+     * the next run's first line to it. Nothing is removed: the fragment stays, as its own line.
+     */
+    private void endCutLine() throws IOException {
+        if (size == 0) {
+            return;
+        }
+        ByteBuffer last = ByteBuffer.allocate(1);
+        try (FileChannel r = FileChannel.open(activePath, StandardOpenOption.READ)) {
+            if (r.read(last, size - 1) != 1 || last.get(0) == '\n') {
+                return;
+            }
+        }
+        ByteBuffer separator = ByteBuffer.wrap(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        while (separator.hasRemaining()) {
+            size += channel.write(separator);
+        }
+        report(StatusListener.Level.WARN, activePath + " ended inside a line (the last write of a run that was killed?); "
+                + "a line separator was added so that the next line starts on a line of its own", null);
     }
 
     private void reopen(String why) throws IOException {

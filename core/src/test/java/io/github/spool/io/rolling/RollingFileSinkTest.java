@@ -80,6 +80,31 @@ class RollingFileSinkTest {
     }
 
     @Test
+    void aLineCutByAKillIsEndedAtTheNextStartAndNothingIsRemoved() throws IOException {
+        Path active = dir.resolve("app.log");
+        Files.writeString(active, "whole\ncut in the mid");
+        RollingFileSink sink = open(policy("app-%i.log").activeFile(active).maxFileSize(1 << 20)
+                .indexing(RollingPolicy.Indexing.NEXT_FREE, 1, 3).build());
+        write(sink, "next");
+        sink.close();
+        assertEquals("whole\ncut in the mid" + System.lineSeparator() + "next\n", Files.readString(active));
+        assertEquals(1, status.size(), status.toString());
+        assertTrue(status.get(0).startsWith("WARN spool appender 't': " + active + " ended inside a line"), status.toString());
+    }
+
+    @Test
+    void aFileEndingWithItsSeparatorIsContinuedAsItIs() throws IOException {
+        Path active = dir.resolve("app.log");
+        Files.writeString(active, "whole\n");
+        RollingFileSink sink = open(policy("app-%i.log").activeFile(active).maxFileSize(1 << 20)
+                .indexing(RollingPolicy.Indexing.NEXT_FREE, 1, 3).build());
+        write(sink, "next");
+        sink.close();
+        assertEquals("whole\nnext\n", Files.readString(active));
+        assertEquals(List.of(), status);
+    }
+
+    @Test
     void aFileExceedsTheLimitByAtMostOneLine() throws IOException {
         RollingFileSink sink = open(policy("app-%i.log").activeFile(dir.resolve("app.log")).maxFileSize(110)
                 .indexing(RollingPolicy.Indexing.NEXT_FREE, 1, 1).build());
