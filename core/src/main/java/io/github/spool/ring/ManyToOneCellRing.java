@@ -576,8 +576,8 @@ public final class ManyToOneCellRing extends RingPadTail {
         volatile boolean queued;
         private int rounds;
         private boolean interrupted;
-        /** Parked at least once: on the way out, hand a wake-up on to the next waiter. */
-        private boolean parked;
+        /** Put itself in the ring's {@code blocked} queue at least once. */
+        private boolean registered;
         /** A dedicated cell this producer allocated for its oversized record, not yet installed. */
         Cell dedicated;
 
@@ -616,23 +616,23 @@ public final class ManyToOneCellRing extends RingPadTail {
             // caught by the re-check; the timeout bounds anything else.
             if (!queued) {
                 queued = true;
+                registered = true;
                 ring.blocked.offer(this);
             }
             if (ring.pool.isEmpty() && !ring.closed) {
                 long nanos = Math.min(TimeUnit.MILLISECONDS.toNanos(1), 1000L << Math.min(10, r - SPINS - YIELDS));
-                parked = true;
                 LockSupport.parkNanos(this, nanos);
             }
             return true;
         }
 
         void finish(ManyToOneCellRing ring) {
-            if (queued) {
-                ring.blocked.remove(this);
-            }
-            if (parked) {
-                // We were (probably) woken by the writer's single unpark: pass it on, so that the
-                // other waiters get their turn without the writer paying for each of them.
+            // Dequeued by a waker (queued already cleared, or cleared just after our look, which
+            // the failed remove tells): the wake-up was ours, pass it on, so that the other
+            // waiters get their turn without the writer paying for each of them. A waiter that
+            // leaves still queued took no wake-up and owes none.
+            boolean dequeued = queued ? !ring.blocked.remove(this) : registered;
+            if (dequeued) {
                 ring.wakeOneBlocked();
             }
             Cell d = takeDedicated();
