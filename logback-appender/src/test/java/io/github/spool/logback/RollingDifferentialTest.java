@@ -82,10 +82,7 @@ class RollingDifferentialTest {
         TreeMap<String, List<String>> expected = read(theirs);
         TreeMap<String, List<String>> actual = read(ours);
         assertTrue(expected.size() >= 3, "rolled: " + expected.keySet());
-        assertEquals(expected.keySet(), actual.keySet());
-        for (String name : expected.keySet()) {
-            assertEquals(expected.get(name), actual.get(name), name);
-        }
+        assertSameFiles(expected, actual);
     }
 
     /**
@@ -106,16 +103,8 @@ class RollingDifferentialTest {
         }
         String pattern = "app-%d{yyyy-MM-dd, UTC}.log";
 
-        LoggerContext ctx = new LoggerContext();
-        ctx.setMDCAdapter(new ch.qos.logback.classic.util.LogbackMDCAdapter());
-        RollingFileAppender<ILoggingEvent> rfa = new RollingFileAppender<>();
-        rfa.setContext(ctx);
-        rfa.setFile(theirs.resolve("app.log").toString());
-        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
-        encoder.setContext(ctx);
-        encoder.setPattern("%msg%n");
-        encoder.start();
-        rfa.setEncoder(encoder);
+        LoggerContext ctx = context();
+        RollingFileAppender<ILoggingEvent> rfa = messageAppender(ctx, theirs.resolve("app.log"));
         TimeBasedRollingPolicy<ILoggingEvent> policy = new TimeBasedRollingPolicy<>();
         policy.setContext(ctx);
         policy.setParent(rfa);
@@ -173,17 +162,8 @@ class RollingDifferentialTest {
         Path theirs = Files.createDirectory(dir.resolve("logback"));
         Path ours = Files.createDirectory(dir.resolve("spool"));
 
-        LoggerContext ctx = new LoggerContext();
-        ctx.setMDCAdapter(new ch.qos.logback.classic.util.LogbackMDCAdapter());
-        RollingFileAppender<ILoggingEvent> rfa = new RollingFileAppender<>();
-        rfa.setContext(ctx);
-        rfa.setName("theirs");
-        rfa.setFile(theirs.resolve("app.log").toString());
-        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
-        encoder.setContext(ctx);
-        encoder.setPattern("%msg%n");
-        encoder.start();
-        rfa.setEncoder(encoder);
+        LoggerContext ctx = context();
+        RollingFileAppender<ILoggingEvent> rfa = messageAppender(ctx, theirs.resolve("app.log"));
         FixedWindowRollingPolicy policy = new FixedWindowRollingPolicy();
         policy.setContext(ctx);
         policy.setParent(rfa);
@@ -218,11 +198,7 @@ class RollingDifferentialTest {
         RollingFileSink sink = RollingFileSink.open(ourPolicy, true, new ManualClock(0), "ours",
                 (l, m, c) -> statuses.add(l + " " + m));
         for (String line : lines) {
-            ByteBuffer[] b = {ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8))};
-            while (b[0].hasRemaining()) {
-                sink.write(b, 0, 1);
-            }
-            assertTrue(sink.awaitArchives(10_000));
+            writeLine(sink, line);
         }
         sink.close();
         assertEquals(List.of(), statuses);
@@ -230,27 +206,13 @@ class RollingDifferentialTest {
         TreeMap<String, List<String>> expected = read(theirs);
         TreeMap<String, List<String>> actual = read(ours);
         assertEquals(maxIndex - minIndex + 2, expected.size(), "the window and the active file: " + expected.keySet());
-        assertEquals(expected.keySet(), actual.keySet());
-        for (String name : expected.keySet()) {
-            assertEquals(expected.get(name), actual.get(name), name);
-        }
+        assertSameFiles(expected, actual);
     }
 
     private static void runLogback(Path out, String pattern, String maxFileSize, String maxHistory, String totalSizeCap,
                                    boolean withFile, List<long[]> times, List<String> lines) throws Exception {
-        LoggerContext ctx = new LoggerContext();
-        ctx.setMDCAdapter(new ch.qos.logback.classic.util.LogbackMDCAdapter());
-        RollingFileAppender<ILoggingEvent> rfa = new RollingFileAppender<>();
-        rfa.setContext(ctx);
-        rfa.setName("theirs");
-        if (withFile) {
-            rfa.setFile(out.resolve("app.log").toString());
-        }
-        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
-        encoder.setContext(ctx);
-        encoder.setPattern("%msg%n");
-        encoder.start();
-        rfa.setEncoder(encoder);
+        LoggerContext ctx = context();
+        RollingFileAppender<ILoggingEvent> rfa = messageAppender(ctx, withFile ? out.resolve("app.log") : null);
         TimeBasedRollingPolicy<ILoggingEvent> policy = new TimeBasedRollingPolicy<>();
         policy.setContext(ctx);
         policy.setParent(rfa);
@@ -314,14 +276,48 @@ class RollingDifferentialTest {
         RollingFileSink sink = RollingFileSink.open(policy, true, clock, "ours", (level, message, cause) -> statuses.add(level + " " + message));
         for (int i = 0; i < lines.size(); i++) {
             clock.set(times.get(i)[0]);
-            ByteBuffer[] b = {ByteBuffer.wrap((lines.get(i) + "\n").getBytes(StandardCharsets.UTF_8))};
-            while (b[0].hasRemaining()) {
-                sink.write(b, 0, 1);
-            }
-            assertTrue(sink.awaitArchives(10_000));
+            writeLine(sink, lines.get(i));
         }
         sink.close();
         assertEquals(List.of(), statuses);
+    }
+
+    private static LoggerContext context() {
+        LoggerContext ctx = new LoggerContext();
+        ctx.setMDCAdapter(new ch.qos.logback.classic.util.LogbackMDCAdapter());
+        return ctx;
+    }
+
+    /** logback's {@code RollingFileAppender} writing {@code %msg%n} to {@code file} (none: the policy names it). */
+    private static RollingFileAppender<ILoggingEvent> messageAppender(LoggerContext ctx, Path file) {
+        RollingFileAppender<ILoggingEvent> rfa = new RollingFileAppender<>();
+        rfa.setContext(ctx);
+        rfa.setName("theirs");
+        if (file != null) {
+            rfa.setFile(file.toString());
+        }
+        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        encoder.setContext(ctx);
+        encoder.setPattern("%msg%n");
+        encoder.start();
+        rfa.setEncoder(encoder);
+        return rfa;
+    }
+
+    /** One line through Spool's sink, then its archive work, so that each step sees the last one's result. */
+    private static void writeLine(RollingFileSink sink, String line) throws IOException {
+        ByteBuffer[] b = {ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8))};
+        while (b[0].hasRemaining()) {
+            sink.write(b, 0, 1);
+        }
+        assertTrue(sink.awaitArchives(10_000));
+    }
+
+    private static void assertSameFiles(TreeMap<String, List<String>> expected, TreeMap<String, List<String>> actual) {
+        assertEquals(expected.keySet(), actual.keySet());
+        for (String name : expected.keySet()) {
+            assertEquals(expected.get(name), actual.get(name), name);
+        }
     }
 
     private static TreeMap<String, List<String>> read(Path dir) throws IOException {

@@ -47,6 +47,12 @@ class RollingFileSinkTest {
         return RollingFileSink.open(policy, true, clock, "t", listener);
     }
 
+    /** An active file that will not roll in the test: for what happens when it is opened. */
+    private RollingFileSink openNoRollover(Path active) throws IOException {
+        return open(policy("app-%i.log").activeFile(active).maxFileSize(1 << 20)
+                .indexing(RollingPolicy.Indexing.NEXT_FREE, 1, 3).build());
+    }
+
     /** Lines "line NNN" of 20 bytes with their separator. */
     private static String[] lines(int from, int n) {
         String[] out = new String[n];
@@ -83,8 +89,7 @@ class RollingFileSinkTest {
     void aLineCutByAKillIsEndedAtTheNextStartAndNothingIsRemoved() throws IOException {
         Path active = dir.resolve("app.log");
         Files.writeString(active, "whole\ncut in the mid");
-        RollingFileSink sink = open(policy("app-%i.log").activeFile(active).maxFileSize(1 << 20)
-                .indexing(RollingPolicy.Indexing.NEXT_FREE, 1, 3).build());
+        RollingFileSink sink = openNoRollover(active);
         write(sink, "next");
         sink.close();
         assertEquals("whole\ncut in the mid" + System.lineSeparator() + "next\n", Files.readString(active));
@@ -96,8 +101,7 @@ class RollingFileSinkTest {
     void aFileEndingWithItsSeparatorIsContinuedAsItIs() throws IOException {
         Path active = dir.resolve("app.log");
         Files.writeString(active, "whole\n");
-        RollingFileSink sink = open(policy("app-%i.log").activeFile(active).maxFileSize(1 << 20)
-                .indexing(RollingPolicy.Indexing.NEXT_FREE, 1, 3).build());
+        RollingFileSink sink = openNoRollover(active);
         write(sink, "next");
         sink.close();
         assertEquals("whole\nnext\n", Files.readString(active));
