@@ -358,6 +358,8 @@ public final class RollingFileSink implements Sink {
             if (r.read(last, size - 1) != 1 || last.get(0) == '\n') {
                 return;
             }
+        } catch (IOException e) {
+            return; // a file we may append to but not read (mode -w-): appending works as before
         }
         ByteBuffer separator = ByteBuffer.wrap(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         while (separator.hasRemaining()) {
