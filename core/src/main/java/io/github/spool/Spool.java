@@ -46,7 +46,8 @@ public final class Spool implements AutoCloseable {
         long stallMillis = Long.getLong(STALL_TIMEOUT_PROPERTY, TimeUnit.NANOSECONDS.toMillis(ManyToOneCellRing.DEFAULT_STALL_NANOS));
         this.ring = new ManyToOneCellRing(config.bufferSize(), config.maxBufferSize(), config.overflowPolicy(),
                 config.discardThreshold(), TimeUnit.MILLISECONDS.toNanos(Math.max(1, stallMillis)));
-        this.writer = new RingWriter(config.name(), ring, sink, counters, config.statusListener(), config.discardThreshold());
+        this.writer = new RingWriter(config.name(), ring, sink, counters, config.statusListener(), config.discardThreshold(),
+                config.renderer());
         this.stats = new SpoolAppenderStats(config.name(), sink.describe(), ring, counters, clockStaleness(), sink::requestReopen);
         // A daemon nobody can interrupt, pinning nothing of its creator (WriterThread, SpoolThreads).
         this.thread = writer.newThread("spool-writer-" + config.name());

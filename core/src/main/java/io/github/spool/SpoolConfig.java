@@ -1,5 +1,6 @@
 package io.github.spool;
 
+import io.github.spool.io.RecordRenderer;
 import io.github.spool.io.rolling.RollingPolicy;
 
 import java.nio.file.Path;
@@ -45,6 +46,7 @@ public final class SpoolConfig {
     private final boolean follow;
     private final boolean append;
     private final RollingPolicy rolling;
+    private final RecordRenderer renderer;
 
     private SpoolConfig(Builder b) {
         this.name = b.name;
@@ -56,6 +58,7 @@ public final class SpoolConfig {
         this.overflowPolicy = b.overflowPolicy;
         this.discardThreshold = b.discardThreshold;
         this.statusListener = b.statusListener;
+        this.renderer = b.renderer;
         this.follow = b.follow;
         this.append = b.append;
         this.rolling = b.rolling;
@@ -129,6 +132,11 @@ public final class SpoolConfig {
         return append;
     }
 
+    /** @return what renders the records on the writer thread, or {@code null} when records are text */
+    public RecordRenderer renderer() {
+        return renderer;
+    }
+
     /** @return how the file rolls, or {@code null} for a file that does not roll (or no file) */
     public RollingPolicy rolling() {
         return rolling;
@@ -148,6 +156,7 @@ public final class SpoolConfig {
         private boolean follow;
         private boolean append = true;
         private RollingPolicy rolling;
+        private RecordRenderer renderer;
 
         private Builder(String name) {
             this.name = name;
@@ -280,6 +289,18 @@ public final class SpoolConfig {
         }
 
         /**
+         * Renders records on the writer thread: producers append what {@code renderer} reads (an
+         * adapter's captured events) instead of finished text. Adapters only.
+         *
+         * @param renderer the renderer, or {@code null} for text records (the default)
+         * @return this builder
+         */
+        public Builder renderer(RecordRenderer renderer) {
+            this.renderer = renderer;
+            return this;
+        }
+
+        /**
          * Validates and builds.
          *
          * @return the configuration
@@ -307,6 +328,6 @@ public final class SpoolConfig {
         return "SpoolConfig{name=" + name + ", context=" + context + ", target=" + (target != Target.FILE ? target : file != null ? file : rolling.filePattern())
                 + ", bufferSize=" + bufferSize + ", maxBufferSize=" + maxBufferSize
                 + ", overflowPolicy=" + overflowPolicy + ", discardThreshold=" + Severity.name(discardThreshold)
-                + (rolling != null ? ", rolling=" + rolling : "") + (follow ? ", follow=true" : "") + (append ? "" : ", append=false") + '}';
+                + (rolling != null ? ", rolling=" + rolling : "") + (follow ? ", follow=true" : "") + (renderer != null ? ", render=writer" : "") + (append ? "" : ", append=false") + '}';
     }
 }

@@ -7,6 +7,7 @@ import io.github.spool.metrics.WriterCounters;
 import io.github.spool.ring.Batch;
 import io.github.spool.ring.ManyToOneCellRing;
 import io.github.spool.ring.WakeSignal;
+import io.github.spool.text.ByteLineBuilder;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -60,6 +61,24 @@ public final class RingWriter implements Runnable {
     private final StatusListener status;
     private final int discardThreshold;
     private final Batch batch = new Batch();
+    /** Renders captured records, or {@code null} when records are text written as they are. */
+    private final RecordRenderer renderer;
+    /** The rendered bytes of the current batch (writer only); keeps up to 4 MiB across batches. */
+    private final ByteLineBuilder rendered;
+    /** A view of {@link #rendered}'s array, re-wrapped only when the array is replaced. */
+    private ByteBuffer renderedView;
+    /** Holds one rendered range for {@link #write}. */
+    private final Batch renderedBatch = new Batch();
+    private final RecordRenderer.Result renderResult = new RecordRenderer.Result();
+    private boolean renderFailureReported;
+    /**
+     * Rendered bytes go out through this fixed direct buffer, a slice at a time: handed a heap
+     * buffer, a channel copies it whole into a temporary direct buffer of its size (and keeps it
+     * cached), which would put direct memory beyond the ring's cap by a batch — or a 10 MiB line.
+     */
+    private final ByteBuffer[] staging;
+    /** Bytes staged at most per write. */
+    static final int STAGING_BYTES = 256 << 10;
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final long[] reportedDiscards = new long[Severity.COUNT];
 
@@ -85,6 +104,23 @@ public final class RingWriter implements Runnable {
      */
     public RingWriter(String name, ManyToOneCellRing ring, Sink sink, WriterCounters counters, StatusListener status,
                       int discardThreshold) {
+        this(name, ring, sink, counters, status, discardThreshold, null);
+    }
+
+    /**
+     * @param name             appender name, for status messages
+     * @param ring             the ring to drain
+     * @param sink             where to write
+     * @param counters         counters to update
+     * @param status           where status messages go
+     * @param discardThreshold the configured threshold, named in discard summaries
+     * @param renderer         renders each batch's records before they are written, or {@code null}
+     */
+    public RingWriter(String name, ManyToOneCellRing ring, Sink sink, WriterCounters counters, StatusListener status,
+                      int discardThreshold, RecordRenderer renderer) {
+        this.renderer = renderer;
+        this.rendered = renderer == null ? null : new ByteLineBuilder(64 << 10, 4 << 20);
+        this.staging = renderer == null ? null : new ByteBuffer[] {ByteBuffer.allocateDirect(STAGING_BYTES)};
         this.name = name;
         this.ring = ring;
         this.sink = sink;
@@ -191,7 +227,11 @@ public final class RingWriter implements Runnable {
         }
         ring.collect(batch);
         if (!batch.isEmpty()) {
-            write(batch);
+            if (renderer != null) {
+                writeRendered(batch);
+            } else {
+                write(batch);
+            }
             ring.release(batch);
             state.idleRounds = 0;
             reportDiscards(false);
@@ -235,6 +275,79 @@ public final class RingWriter implements Runnable {
         return false;
     }
 
+    /**
+     * Renders and writes the batch range by range, so the rendered text stays within about one
+     * cell's worth (a whole batch could be 16 cells); a long text record the renderer passes
+     * through is written straight from the ring, whole, as the writer writes text records. A
+     * range the renderer fails on (it should not throw: it counts what it cannot render) is
+     * counted as lost from there on; the writer goes on.
+     */
+    private void writeRendered(Batch batch) {
+        ByteBuffer[] segments = batch.segments();
+        Batch one = renderedBatch;
+        RecordRenderer.Result result = renderResult;
+        for (int i = 0; i < batch.count(); i++) {
+            ByteBuffer range = segments[i];
+            long inRange = batch.records(i);
+            long done = 0; // records of this range written, given up or counted lost so far
+            while (range.hasRemaining() && done < inRange) {
+                if (givenUp) {
+                    break; // past the stop deadline: the rest is lost, as write() counts it
+                }
+                ByteLineBuilder out = rendered;
+                out.reset();
+                result.clear();
+                try {
+                    renderer.render(range, out, result);
+                } catch (Throwable t) {
+                    if (!renderFailureReported) {
+                        renderFailureReported = true;
+                        report(StatusListener.Level.ERROR, "rendering records failed; they are counted as lost", t);
+                    }
+                    break;
+                }
+                done += result.rendered + result.left;
+                if (result.left > 0) {
+                    counters.lost(result.left, 0);
+                }
+                if (out.length() > 0 || result.rendered > 0) {
+                    ByteBuffer view = renderedView;
+                    if (view == null || view.array() != out.array()) {
+                        view = ByteBuffer.wrap(out.array());
+                        renderedView = view;
+                    }
+                    view.limit(out.length());
+                    view.position(0);
+                    writeOne(one, view, result.rendered);
+                }
+                if (result.passThrough > 0 && !givenUp) {
+                    int limit = range.limit();
+                    int end = range.position() + result.passThrough;
+                    range.limit(end);
+                    writeOne(one, range, 1); // written or counted: either way the record is done
+                    range.limit(limit);
+                    range.position(end);
+                    done++;
+                }
+            }
+            if (done < inRange) {
+                counters.lost(inRange - done, 0);
+            }
+        }
+        // Give back the array of a huge rendering now, not at the next batch (it may be long in coming).
+        rendered.reset();
+        if (renderedView != null && renderedView.array() != rendered.array()) {
+            renderedView = null;
+        }
+    }
+
+    /** Writes one range of {@code records} records through {@link #write}. */
+    private void writeOne(Batch one, ByteBuffer range, long records) {
+        one.replaceRanges(range, records);
+        write(one);
+        one.replaceRanges(null, 0);
+    }
+
     private void write(Batch batch) {
         ByteBuffer[] segments = batch.segments();
         int count = batch.count();
@@ -244,7 +357,8 @@ public final class RingWriter implements Runnable {
             long n;
             try {
                 counters.writeCall();
-                n = sink.write(segments, first, count - first);
+                n = staging == null || segments[first].isDirect() ? sink.write(segments, first, count - first)
+                        : writeStaged(segments[first]);
             } catch (Throwable e) {
                 // Anything a sink throws is a fault of that write, Errors included: the records
                 // are counted, the writer goes on.
@@ -279,6 +393,30 @@ public final class RingWriter implements Runnable {
                 faultLostRecords = 0;
             }
         }
+    }
+
+    /** Writes the next slice of a rendered (heap) range through {@link #staging}; moves its position. */
+    private long writeStaged(ByteBuffer rendered) throws java.io.IOException {
+        ByteBuffer st = staging[0];
+        st.clear();
+        int from = rendered.position();
+        int len = Math.min(st.capacity(), rendered.remaining());
+        if (len < rendered.remaining()) {
+            // End the slice after its last line end: every write(2) then holds whole lines, and an
+            // O_APPEND file shared with another writer (a reconfiguration's old and new appender)
+            // never gets a line cut by theirs. Only a line longer than the slice goes out in parts.
+            for (int i = from + len - 1; i > from; i--) {
+                if (rendered.get(i) == '\n') {
+                    len = i + 1 - from;
+                    break;
+                }
+            }
+        }
+        st.put(0, rendered, from, len);
+        st.limit(len);
+        long n = sink.write(staging, 0, 1);
+        rendered.position(rendered.position() + (int) n);
+        return n;
     }
 
     private boolean pastDeadline() {

@@ -57,6 +57,23 @@ public final class Batch {
         count++;
     }
 
+    /**
+     * Replaces the collected ranges by one: the writer's rendering of them (see {@code
+     * RecordRenderer}). The cells stay in the batch, to be released once it is written.
+     *
+     * @param rendered the bytes to write instead, or {@code null} (or empty) for none
+     * @param records  how many records they hold
+     */
+    public void replaceRanges(ByteBuffer rendered, long records) {
+        for (int i = 0; i < count; i++) {
+            segments[i] = null;
+        }
+        count = 0;
+        if (rendered != null && rendered.hasRemaining()) {
+            add(rendered, records);
+        }
+    }
+
     /** @return whether nothing was collected: no range and no cell to recycle */
     public boolean isEmpty() {
         return count == 0 && doneCount == 0 && unaccount == null;

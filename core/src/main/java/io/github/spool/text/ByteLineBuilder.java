@@ -28,6 +28,13 @@ public final class ByteLineBuilder {
 
     private static final byte[] NULL = {'n', 'u', 'l', 'l'};
 
+    private static final java.lang.invoke.VarHandle INT =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.BIG_ENDIAN);
+    private static final java.lang.invoke.VarHandle LONG =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.BIG_ENDIAN);
+    private static final java.lang.invoke.VarHandle CHAR =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(char[].class, java.nio.ByteOrder.BIG_ENDIAN);
+
     /** Chars copied per bulk-encoding step; bounds the scratch array. */
     static final int CHUNK = 256;
 
@@ -161,6 +168,67 @@ public final class ByteLineBuilder {
         long doubled = Math.min((long) buf.length << 1, MAX_ARRAY);
         buf = Arrays.copyOf(buf, (int) Math.max(needed, doubled));
         bufView = ByteBuffer.wrap(buf);
+    }
+
+    /**
+     * Appends {@code length} bytes from {@code src}'s position, moving it past them.
+     *
+     * @param src    the bytes
+     * @param length how many
+     * @return this
+     */
+    public ByteLineBuilder append(ByteBuffer src, int length) {
+        ensureRoom(length);
+        src.get(buf, len, length);
+        len += length;
+        return this;
+    }
+
+    /**
+     * Appends {@code v} as four raw bytes, big-endian: for binary records, not text.
+     *
+     * @param v the value
+     * @return this
+     */
+    public ByteLineBuilder putInt(int v) {
+        ensureRoom(4);
+        INT.set(buf, len, v);
+        len += 4;
+        return this;
+    }
+
+    /**
+     * Appends {@code v} as eight raw bytes, big-endian: for binary records, not text.
+     *
+     * @param v the value
+     * @return this
+     */
+    public ByteLineBuilder putLong(long v) {
+        ensureRoom(8);
+        LONG.set(buf, len, v);
+        len += 8;
+        return this;
+    }
+
+    /**
+     * Appends the chars {@code s[start, end)} as raw UTF-16, big-endian, two bytes each (lone
+     * surrogates kept): for binary records, not text.
+     *
+     * @param s     the chars
+     * @param start first index
+     * @param end   end index, exclusive
+     * @return this
+     */
+    public ByteLineBuilder putChars(CharSequence s, int start, int end) {
+        ensureRoom(2 * (end - start));
+        final byte[] b = buf;
+        int p = len;
+        for (int i = start; i < end; i++) {
+            CHAR.set(b, p, s.charAt(i));
+            p += 2;
+        }
+        len = p;
+        return this;
     }
 
     /**

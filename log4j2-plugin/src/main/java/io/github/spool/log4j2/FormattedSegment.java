@@ -51,6 +51,11 @@ final class FormattedSegment extends Segment {
     }
 
     @Override
+    boolean rendersFromCapture() {
+        return field.rendersFromCapture();
+    }
+
+    @Override
     public String toString() {
         return "Formatted" + field;
     }

@@ -112,4 +112,10 @@ final class MdcSegment extends Segment {
         }
         sb.append('}');
     }
+
+    /** The context map is not captured: a pattern with {@code %X} renders on the caller. */
+    @Override
+    boolean rendersFromCapture() {
+        return false;
+    }
 }

@@ -21,7 +21,9 @@ final class MessageSegment extends Segment {
     @Override
     public void encode(LogEvent event, LineBuffer out, StringBuilder scratch) {
         Message msg = event.getMessage();
-        if (msg instanceof StringBuilderFormattable) {
+        if (msg instanceof CapturedText) {
+            ((CapturedText) msg).encodeTo(out, scratch); // on the writer thread (render on writer)
+        } else if (msg instanceof StringBuilderFormattable) {
             scratch.setLength(0);
             ((StringBuilderFormattable) msg).formatTo(scratch);
             out.append(scratch);

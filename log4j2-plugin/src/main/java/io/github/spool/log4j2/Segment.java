@@ -46,6 +46,15 @@ abstract class Segment {
         return true;
     }
 
+    /**
+     * @return {@code true} if this piece reads nothing but what a captured record carries — the
+     *         instant, level, logger and thread name and the message, of an event without a
+     *         throwable — so the writer thread can render it from a {@link CapturedEvent}
+     */
+    boolean rendersFromCapture() {
+        return isBytePath();
+    }
+
     /** @return the kind of segment, for {@code SpoolLayout.describe()} */
     @Override
     public String toString() {

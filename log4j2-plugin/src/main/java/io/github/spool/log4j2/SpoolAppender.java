@@ -68,6 +68,10 @@ public final class SpoolAppender extends AbstractAppender {
     private static final ThreadLocal<GrowableDestination> BUFFERS = ThreadLocal.withInitial(GrowableDestination::new);
 
     private final SpoolConfig spoolConfig;
+    /** Whether events are captured and rendered on the writer ({@link WriterRenderer}). */
+    private final boolean capture;
+    /** Whether captured texts keep lone surrogates ({@link SpoolLayout#formatsMessageChars()}). */
+    private final boolean exactChars;
     private volatile Spool spool;
     private volatile LateWriter lateWriter;
 
@@ -75,6 +79,8 @@ public final class SpoolAppender extends AbstractAppender {
             Property[] properties, SpoolConfig spoolConfig) {
         super(name, filter, layout, ignoreExceptions, properties);
         this.spoolConfig = spoolConfig;
+        this.capture = spoolConfig.renderer() != null && layout instanceof SpoolLayout;
+        this.exactChars = capture && ((SpoolLayout) layout).formatsMessageChars();
     }
 
     /**
@@ -106,7 +112,7 @@ public final class SpoolAppender extends AbstractAppender {
             spool = Spool.start(spoolConfig);
             byte[] header = getLayout() == null ? null : getLayout().getHeader();
             if (freshSink && header != null && header.length > 0) {
-                spool.append(header, 0, header.length, Severity.INFO);
+                appendRaw(spool, header, capture);
             }
         } catch (IOException | RuntimeException e) {
             LOGGER.error("Spool appender '{}' could not start on {}: {}", getName(),
@@ -144,7 +150,9 @@ public final class SpoolAppender extends AbstractAppender {
         }
         Layout<? extends Serializable> layout = getLayout();
         int severity = LevelSeverity.of(event.getLevel());
-        if (layout instanceof SpoolLayout) {
+        if (capture) {
+            appendCaptured(s, (SpoolLayout) layout, event, severity);
+        } else if (layout instanceof SpoolLayout) {
             // Fast path: hand SpoolLayout's line buffer to the ring, skipping the copy into a destination.
             SpoolLayout.Scratch scratch = SpoolLayout.acquireScratch();
             try {
@@ -171,6 +179,43 @@ public final class SpoolAppender extends AbstractAppender {
                 dest.reset();
                 dest.busy = false;
             }
+        }
+    }
+
+    /**
+     * Render-on-writer: the event's captured record, or when the capture declines it, its line
+     * rendered here in a text record ({@link EventCapture}). Records that reach a closed ring take
+     * the late path as text.
+     */
+    private void appendCaptured(Spool s, SpoolLayout layout, LogEvent event, int severity) {
+        SpoolLayout.Scratch scratch = SpoolLayout.acquireScratch();
+        try {
+            EventCapture.Ids ids = scratch.ids;
+            if (ids == null) {
+                ids = new EventCapture.Ids();
+                scratch.ids = ids;
+            }
+            ByteLineBuilder record = scratch.line.bytes();
+            if (!EventCapture.capture(event, record, scratch.text, ids, exactChars)) {
+                record = layout.encodeTextRecord(event, scratch);
+            }
+            if (s.append(record.array(), 0, record.length(), severity) == AppendResult.CLOSED) {
+                ByteLineBuilder line = layout.encodeLine(event, scratch);
+                offer(s, line.array(), line.length(), severity, event);
+            }
+        } finally {
+            SpoolLayout.releaseScratch(scratch);
+        }
+    }
+
+    /** Appends bytes that are not an event's line (header, footer): framed as text when capturing. */
+    private static void appendRaw(Spool s, byte[] bytes, boolean capture) {
+        if (capture) {
+            ByteLineBuilder framed = new ByteLineBuilder(bytes.length + 5);
+            framed.append(EventCapture.RECORD_TEXT).putInt(bytes.length).append(bytes, 0, bytes.length);
+            s.append(framed.array(), 0, framed.length(), Severity.INFO);
+        } else {
+            s.append(bytes, 0, bytes.length, Severity.INFO);
         }
     }
 
@@ -214,7 +259,7 @@ public final class SpoolAppender extends AbstractAppender {
             // The layout's footer last, as log4j2's stream managers write it when they close.
             byte[] footer = getLayout() == null ? null : getLayout().getFooter();
             if (footer != null && footer.length > 0) {
-                s.append(footer, 0, footer.length, Severity.INFO);
+                appendRaw(s, footer, capture);
             }
             // log4j2 passes small timeouts (LogManager.shutdown() gave 50 ms): a user who stops
             // log4j2 expects the tail flushed, as its file appenders flush synchronously. Wait at
@@ -280,6 +325,9 @@ public final class SpoolAppender extends AbstractAppender {
 
         @PluginBuilderAttribute
         private String filePattern;
+
+        @PluginBuilderAttribute
+        private String render;
 
         @PluginElement("Policy")
         private TriggeringPolicy policy;
@@ -419,6 +467,16 @@ public final class SpoolAppender extends AbstractAppender {
         }
 
         /**
+         * @param render {@code auto} (the default: on the writer thread when the layout allows it and
+         *               the machine has more than one core), {@code writer} or {@code caller}
+         * @return this builder
+         */
+        public Builder setRender(String render) {
+            this.render = render;
+            return this;
+        }
+
+        /**
          * @param strategy {@code <DefaultRolloverStrategy>}
          * @return this builder
          */
@@ -437,8 +495,9 @@ public final class SpoolAppender extends AbstractAppender {
         @Override
         public SpoolAppender build() {
             try {
-                SpoolConfig config = toSpoolConfig(StatusLoggerListener.INSTANCE);
-                return new SpoolAppender(getName(), getFilter(), getOrCreateLayout(), isIgnoreExceptions(),
+                Layout<? extends Serializable> layout = getOrCreateLayout();
+                SpoolConfig config = toSpoolConfig(StatusLoggerListener.INSTANCE, layout);
+                return new SpoolAppender(getName(), getFilter(), layout, isIgnoreExceptions(),
                         getPropertyArray(), config);
             } catch (IllegalArgumentException e) {
                 LOGGER.error("Invalid <{}> appender '{}': {}", PLUGIN_NAME, getName(), e.getMessage());
@@ -453,6 +512,16 @@ public final class SpoolAppender extends AbstractAppender {
          * @throws IllegalArgumentException when the name is missing
          */
         SpoolConfig toSpoolConfig(StatusListener status) {
+            return toSpoolConfig(status, null);
+        }
+
+        /**
+         * As {@link #toSpoolConfig(StatusListener)}, choosing where lines are rendered for {@code layout}.
+         *
+         * @param status where statuses go
+         * @param layout the appender's layout, or {@code null} to render on the caller
+         */
+        SpoolConfig toSpoolConfig(StatusListener status, Layout<? extends Serializable> layout) {
             String name = getName();
             if (name == null || name.isBlank()) {
                 throw new IllegalArgumentException("the name attribute is required");
@@ -492,7 +561,38 @@ public final class SpoolAppender extends AbstractAppender {
                 r.warn("locking=\"true\" is not supported: Spool does not lock the file for other processes; "
                         + "its one writer thread appends each batch with O_APPEND. Give each process its own file");
             }
+            renderMode(r, b, layout);
             return b.build();
+        }
+
+        /**
+         * Renders on the writer thread ({@link WriterRenderer}) when {@code render} is {@code writer},
+         * or {@code auto} on a machine with a second core for the writer to use, and the layout is
+         * a {@link SpoolLayout} whose every conversion renders from a captured event.
+         */
+        private void renderMode(SettingsReader r, SpoolConfig.Builder b, Layout<? extends Serializable> layout) {
+            String mode = r.parse(render, Builder::parseRender, "auto", "the default auto");
+            if (layout == null || mode.equals("caller")) {
+                return;
+            }
+            if (layout instanceof SpoolLayout && ((SpoolLayout) layout).rendersFromCapture()) {
+                if (mode.equals("writer") || Runtime.getRuntime().availableProcessors() > 1) {
+                    b.renderer(new WriterRenderer((SpoolLayout) layout));
+                }
+            } else if (mode.equals("writer")) {
+                r.warn("render=\"writer\" needs a <SpoolLayout> in UTF-8 whose conversions are all among %d, %p, "
+                        + "%c, %t, %m, %n and literals (" + (layout instanceof SpoolLayout
+                        ? ((SpoolLayout) layout).describe() : layout.getClass().getSimpleName())
+                        + "); rendering on the calling thread");
+            }
+        }
+
+        private static String parseRender(String value) {
+            String v = value.trim().toLowerCase(Locale.ROOT);
+            if (v.equals("auto") || v.equals("writer") || v.equals("caller")) {
+                return v;
+            }
+            throw new IllegalArgumentException("render '" + value + "' is unknown; expected auto, writer or caller");
         }
 
         /** Sets the target or file; a bad one is an ERROR and falls back. Returns whether it is a file. */

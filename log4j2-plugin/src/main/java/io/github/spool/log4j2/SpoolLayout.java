@@ -65,6 +65,8 @@ public final class SpoolLayout extends AbstractStringLayout {
         StringBuilder text = new StringBuilder(256);
         /** True while an encode runs on this thread: a nested one (logging from a toString()) gets its own. */
         boolean busy;
+        /** This thread's symbol ids, created on its first captured event. */
+        EventCapture.Ids ids;
     }
 
     private final String pattern;
@@ -127,6 +129,28 @@ public final class SpoolLayout extends AbstractStringLayout {
     ByteLineBuilder encodeLine(LogEvent event, Scratch scratch) {
         LineBuffer line = scratch.line;
         line.reset();
+        return encodeInto(event, scratch, line);
+    }
+
+    /**
+     * Encodes the event as {@link #encodeLine} does, after a text record's header ({@link
+     * EventCapture#RECORD_TEXT}, then the line's length), in place: no copy of the line.
+     */
+    ByteLineBuilder encodeTextRecord(LogEvent event, Scratch scratch) {
+        LineBuffer line = scratch.line;
+        line.reset();
+        line.bytes().append(EventCapture.RECORD_TEXT).putInt(0);
+        ByteLineBuilder b = encodeInto(event, scratch, line);
+        int length = b.length() - 5;
+        byte[] a = b.array();
+        a[1] = (byte) (length >>> 24);
+        a[2] = (byte) (length >>> 16);
+        a[3] = (byte) (length >>> 8);
+        a[4] = (byte) length;
+        return b;
+    }
+
+    private ByteLineBuilder encodeInto(LogEvent event, Scratch scratch, LineBuffer line) {
         StringBuilder text = scratch.text;
         if (segments != null) {
             for (Segment segment : segments) {
@@ -172,6 +196,9 @@ public final class SpoolLayout extends AbstractStringLayout {
      */
     static void releaseScratch(Scratch s) {
         s.line.reset();
+        if (s.text.capacity() > MAX_RETAINED_CHARS) {
+            s.text = new StringBuilder(256); // a captured huge message was formatted into it
+        }
         s.busy = false;
     }
 
@@ -254,6 +281,37 @@ public final class SpoolLayout extends AbstractStringLayout {
      */
     String describe() {
         return whole != null ? "whole line through PatternLayout" : Arrays.toString(segments);
+    }
+
+    /**
+     * @return {@code true} if the writer thread can render this layout's lines from captured
+     *         records: UTF-8, compiled to segments, each of which reads only captured fields
+     */
+    boolean rendersFromCapture() {
+        if (segments == null || !utf8) {
+            return false;
+        }
+        for (Segment s : segments) {
+            if (!s.rendersFromCapture()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * @return {@code true} if the message is padded or truncated ({@code %-20m}, {@code %.30m}): its
+     *         chars then matter one by one, so a capture must keep lone surrogates as they are
+     */
+    boolean formatsMessageChars() {
+        if (segments != null) {
+            for (Segment s : segments) {
+                if (s instanceof FormattedSegment && ((FormattedSegment) s).field() == MessageSegment.INSTANCE) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** @return {@code true} if every conversion is on the garbage-free byte path */

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
+import io.github.spool.text.ByteLineBuilder;
+import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -151,6 +153,8 @@ class PatternLayoutParityTest {
     private final Configuration config = new DefaultConfiguration();
     private final List<String> mismatches = new ArrayList<>();
     private int comparisons;
+    private int captured;
+    private int textRecords;
 
     /**
      * {@code MarkerManager.getMarker(name)}, called reflectively: MarkerManager's class file carries
@@ -246,6 +250,65 @@ class PatternLayoutParityTest {
             compare(seed, randomPattern(r, 0) + (r.nextBoolean() ? "%n" : ""), r, 12);
         }
         report("random patterns", seed, patterns);
+    }
+
+    /**
+     * Render on writer: patterns made only of what the writer can render from a captured record,
+     * over the same random events (lone surrogates at field ends, 1 MiB texts, null names,
+     * throwables): capture on this thread, render through {@link WriterRenderer} — the bytes
+     * PatternLayout prints. Events the capture declines go through a text record and must too.
+     */
+    @Test
+    void capturedAndRenderedOnTheWriterPrintWhatPatternLayoutPrints() {
+        long seed = Long.getLong("spool.seed", 0x5EED_14L);
+        SplittableRandom r = new SplittableRandom(seed);
+        List<String> keys = List.of("d", "date", "p", "level", "c", "logger", "t", "thread", "tn", "m", "msg", "message", "n");
+        int patterns = 600;
+        for (int p = 0; p < patterns; p++) {
+            StringBuilder pattern = new StringBuilder();
+            for (int i = 1 + r.nextInt(7); i > 0; i--) {
+                if (r.nextInt(3) == 0) {
+                    pattern.append(LITERALS[r.nextInt(LITERALS.length)]);
+                } else {
+                    String key = keys.get(r.nextInt(keys.size()));
+                    String[] variants = VARIANTS.get(key);
+                    String variant = variants[r.nextInt(variants.length)];
+                    pattern.append(variant.contains(SUB) ? "%m" : conversion(r, key, variant, r.nextInt(3) == 0, 0));
+                }
+            }
+            compare(seed, pattern + (r.nextBoolean() ? "%n" : ""), r, 12);
+        }
+        report("render on writer", seed, patterns);
+        System.out.println("PatternLayoutParityTest render on writer: captured=" + captured + " text records=" + textRecords);
+        assertTrue(captured > 1000, "events captured: " + captured);
+        assertTrue(textRecords > 100, "events declined: " + textRecords);
+    }
+
+    /** Captures {@code event} as the appender does in render-on-writer mode and renders it as its writer does. */
+    private byte[] viaWriter(SpoolLayout layout, LogEvent event) {
+        SpoolLayout.Scratch scratch = new SpoolLayout.Scratch();
+        ByteLineBuilder record = new ByteLineBuilder(256);
+        if (EventCapture.capture(event, record, new StringBuilder(), new EventCapture.Ids(), layout.formatsMessageChars())) {
+            captured++;
+        } else {
+            record = layout.encodeTextRecord(event, scratch);
+            textRecords++;
+        }
+        ByteBuffer range = ByteBuffer.allocateDirect(record.length());
+        range.put(record.array(), 0, record.length()).flip();
+        ByteLineBuilder out = new ByteLineBuilder(256);
+        io.github.spool.io.RecordRenderer.Result result = new io.github.spool.io.RecordRenderer.Result();
+        new WriterRenderer(layout).render(range, out, result);
+        assertEquals(0, result.left, "records left out");
+        if (result.passThrough > 0) { // a long text record: the writer writes it from the ring
+            assertEquals(0, out.length());
+            assertEquals(result.passThrough, range.remaining());
+            out.append(range, range.remaining());
+        } else {
+            assertEquals(1, result.rendered);
+        }
+        assertEquals(0, range.remaining(), "the record was read whole");
+        return Arrays.copyOf(out.array(), out.length());
     }
 
     private void report(String what, long seed, int patterns) {
@@ -345,6 +408,10 @@ class PatternLayoutParityTest {
                     context, diff("toByteArray", expected, array, charset, event));
             check(masked ? mask(expectedText).equals(mask(text)) : expectedText.equals(text), context,
                     "toSerializable\nexpected: " + expectedText + "\nactual:   " + text);
+            if (spool.rendersFromCapture()) {
+                byte[] rendered = viaWriter(spool, event);
+                check(Arrays.equals(expected, rendered), context, diff("render on writer", expected, rendered, charset, event));
+            }
         }
     }
 

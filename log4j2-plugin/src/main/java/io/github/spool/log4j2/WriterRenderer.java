@@ -1,0 +1,183 @@
+package io.github.spool.log4j2;
+
+import io.github.spool.io.RecordRenderer;
+import io.github.spool.text.ByteLineBuilder;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.message.Message;
+import org.apache.logging.log4j.message.ReusableParameterizedMessage;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+import static io.github.spool.log4j2.EventCapture.*;
+
+/**
+ * The writer's half of render-on-writer: reads {@link EventCapture}'s records and renders each line
+ * with the appender's {@link SpoolLayout} from a {@link CapturedEvent} — the same segments the
+ * caller would have run, fed the same values, hence the same bytes. Used by one writer thread only.
+ * Internal API.
+ *
+ * <p>A parameterized message is formatted here by log4j2's own {@link ReusableParameterizedMessage}
+ * with the captured arguments: boxed again (small values from the JDK's caches; larger ones
+ * allocate on this thread, never on the caller) and strings as reused {@code StringBuilder}s, which
+ * log4j2 appends exactly as it appends a {@code String}.
+ */
+final class WriterRenderer implements RecordRenderer {
+
+    /** Text records longer than this are written from the ring as they are, not copied. */
+    static final int PASS_THROUGH_BYTES = 32 << 10;
+
+    /** Builders above this many chars are dropped after their record, as SpoolLayout trims its own. */
+    private static final int MAX_RETAINED_CHARS = 64 << 10;
+
+    private final SpoolLayout layout;
+    private final SpoolLayout.Scratch scratch = new SpoolLayout.Scratch();
+    private final CapturedEvent event = new CapturedEvent();
+    private final CapturedText textMessage = new CapturedText();
+    private final ReusableParameterizedMessage parameterized = new ReusableParameterizedMessage();
+    /** Argument arrays by length: {@code set(format, args)} takes the array's length as the count. */
+    private final Object[][] argArrays = new Object[MAX_ARGS + 1][];
+    private StringBuilder[] argTexts = new StringBuilder[4];
+    /** Levels by id, resolved once each. */
+    private Level[] levels = new Level[16];
+
+    WriterRenderer(SpoolLayout layout) {
+        this.layout = layout;
+    }
+
+    @Override
+    public void render(ByteBuffer range, ByteLineBuilder out, Result result) {
+        range.order(ByteOrder.BIG_ENDIAN);
+        while (range.hasRemaining()) {
+            int at = range.position();
+            byte kind = range.get();
+            if (kind == RECORD_TEXT) {
+                int length = range.getInt();
+                if (length > PASS_THROUGH_BYTES) {
+                    result.passThrough = length; // written from the ring as it is, in one write
+                    return;
+                }
+                out.append(range, length);
+                result.rendered++;
+                continue;
+            }
+            if (kind != RECORD_EVENT) {
+                range.position(at);
+                throw new IllegalStateException("unknown record kind " + kind); // the rest of the range is lost
+            }
+            long second = range.getLong();
+            int nanos = range.getInt();
+            Level level = level(range.getInt());
+            String logger = LOGGERS.name(range.getInt());
+            String thread = THREADS.name(range.getInt());
+            Message message = readMessage(range);
+            try {
+                event.set(second, nanos, level, logger, thread, message);
+                ByteLineBuilder line = layout.encodeLine(event, scratch);
+                out.append(line.array(), 0, line.length());
+                result.rendered++;
+            } catch (RuntimeException | LinkageError | StackOverflowError e) {
+                result.left++; // this record only: the next one is framed already
+            } finally {
+                release();
+            }
+        }
+    }
+
+    /** Drops what a huge message left behind, so the writer does not pin it until the next one. */
+    private void release() {
+        parameterized.clear();
+        textMessage.trim();
+        for (int i = 0; i < argTexts.length; i++) {
+            if (argTexts[i] != null && argTexts[i].capacity() > MAX_RETAINED_CHARS) {
+                argTexts[i] = null;
+            }
+        }
+    }
+
+    private Level level(int id) {
+        if (id >= levels.length) {
+            levels = Arrays.copyOf(levels, Math.max(id + 1, levels.length * 2));
+        }
+        Level l = levels[id];
+        if (l == null) {
+            l = Level.getLevel(LEVELS.name(id));
+            levels[id] = l;
+        }
+        return l;
+    }
+
+    private Message readMessage(ByteBuffer in) {
+        byte kind = in.get();
+        if (kind == MSG_TEXT) {
+            textMessage.read(in, in.get());
+            return textMessage;
+        }
+        if (kind != MSG_PARAMETERIZED) {
+            throw new IllegalStateException("unknown message kind " + kind);
+        }
+        String format = FORMATS.name(in.getInt());
+        int n = in.get() & 0xFF;
+        Object[] args = argArrays[n];
+        if (args == null) {
+            args = new Object[n];
+            argArrays[n] = args;
+        }
+        int texts = 0;
+        for (int i = 0; i < n; i++) {
+            byte type = in.get();
+            switch (type) {
+                case ARG_NULL: args[i] = null; break;
+                case STR_ASCII:
+                case STR_UTF16:
+                    StringBuilder sb = argText(texts++);
+                    readString(in, type, sb);
+                    args[i] = sb;
+                    break;
+                case ARG_INT: args[i] = in.getInt(); break;
+                case ARG_LONG: args[i] = in.getLong(); break;
+                case ARG_DOUBLE: args[i] = Double.longBitsToDouble(in.getLong()); break;
+                case ARG_FLOAT: args[i] = Float.intBitsToFloat(in.getInt()); break;
+                case ARG_BOOLEAN: args[i] = in.get() != 0; break;
+                case ARG_CHAR: args[i] = (char) in.getInt(); break;
+                case ARG_SHORT: args[i] = (short) in.getInt(); break;
+                case ARG_BYTE: args[i] = in.get(); break;
+                default: throw new IllegalStateException("unknown argument type " + type);
+            }
+        }
+        parameterized.set(format, args);
+        return parameterized;
+    }
+
+    private StringBuilder argText(int i) {
+        if (i >= argTexts.length) {
+            argTexts = Arrays.copyOf(argTexts, Math.max(i + 1, argTexts.length * 2));
+        }
+        StringBuilder sb = argTexts[i];
+        if (sb == null) {
+            sb = new StringBuilder(64);
+            argTexts[i] = sb;
+        }
+        sb.setLength(0);
+        return sb;
+    }
+
+    private static void readString(ByteBuffer in, byte type, StringBuilder to) {
+        int n = in.getInt();
+        to.ensureCapacity(n);
+        if (type == STR_ASCII) {
+            int p = in.position();
+            for (int i = 0; i < n; i++) {
+                to.append((char) in.get(p + i));
+            }
+            in.position(p + n);
+        } else if (type == STR_UTF16) {
+            for (int i = 0; i < n; i++) {
+                to.append(in.getChar());
+            }
+        } else {
+            throw new IllegalStateException("unknown string type " + type);
+        }
+    }
+}
