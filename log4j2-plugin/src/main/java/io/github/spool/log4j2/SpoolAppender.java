@@ -467,8 +467,8 @@ public final class SpoolAppender extends AbstractAppender {
         }
 
         /**
-         * @param render {@code auto} (the default: on the writer thread when the layout allows it and
-         *               the machine has more than one core), {@code writer} or {@code caller}
+         * @param render {@code auto} (the default: on the calling thread, until a rule for choosing
+         *               the writer is measured), {@code writer} or {@code caller}
          * @return this builder
          */
         public Builder setRender(String render) {
@@ -566,9 +566,8 @@ public final class SpoolAppender extends AbstractAppender {
         }
 
         /**
-         * Renders on the writer thread ({@link WriterRenderer}) when {@code render} is {@code writer},
-         * or {@code auto} on a machine with a second core for the writer to use, and the layout is
-         * a {@link SpoolLayout} whose every conversion renders from a captured event.
+         * Renders on the writer thread ({@link WriterRenderer}) when {@code render} is {@code writer}
+         * and the layout is a {@link SpoolLayout} whose every conversion renders from a captured event.
          */
         private void renderMode(SettingsReader r, SpoolConfig.Builder b, Layout<? extends Serializable> layout) {
             String mode = r.parse(render, Builder::parseRender, "auto", "the default auto");
@@ -576,7 +575,10 @@ public final class SpoolAppender extends AbstractAppender {
                 return;
             }
             if (layout instanceof SpoolLayout && ((SpoolLayout) layout).rendersFromCapture()) {
-                if (mode.equals("writer") || Runtime.getRuntime().availableProcessors() > 1) {
+                // auto renders on the caller for now: on 2 vCPUs the writer's decode-and-render
+                // cost about 200 ns more CPU per event in all, a loss wherever the producers keep
+                // both cores busy (docs/benchmarks.md, 2026-11-25: render on the writer).
+                if (mode.equals("writer")) {
                     b.renderer(new WriterRenderer((SpoolLayout) layout));
                 }
             } else if (mode.equals("writer")) {

@@ -102,6 +102,25 @@ class SpoolAppenderConfigTest {
     }
 
     @Test
+    void renderChoosesWhereTheLineIsMadeAndSaysWhyNot() {
+        SpoolLayout capturable = SpoolLayout.newLayout("%d %-5p [%t] %c{1} - %m%n", "UTF-8", true, null);
+        assertNotNull(SpoolAppender.newBuilder().setName("w").setRender("writer").toSpoolConfig(recorder, capturable).renderer());
+        assertNull(SpoolAppender.newBuilder().setName("c").setRender("caller").toSpoolConfig(recorder, capturable).renderer());
+        assertNull(SpoolAppender.newBuilder().setName("a").toSpoolConfig(recorder, capturable).renderer(), "auto: the caller");
+        assertEquals(List.of(), status);
+        SpoolLayout mdc = SpoolLayout.newLayout("%X{user} %m%n", "UTF-8", true, null);
+        assertNull(SpoolAppender.newBuilder().setName("x").setRender("writer").toSpoolConfig(recorder, mdc).renderer());
+        assertEquals(1, status.size(), status::toString);
+        assertTrue(status.get(0).startsWith("WARN spool appender 'x': render=\"writer\" needs a <SpoolLayout>")
+                && status.get(0).endsWith("rendering on the calling thread"), status::toString);
+        status.clear();
+        assertNull(SpoolAppender.newBuilder().setName("y").setRender("fast").toSpoolConfig(recorder, capturable).renderer());
+        assertEquals(1, status.size(), status::toString);
+        assertTrue(status.get(0).startsWith("ERROR spool appender 'y': render 'fast' is unknown; expected auto, writer or caller"),
+                status::toString);
+    }
+
+    @Test
     void aMissingNameIsTheOnlySettingThatFailsTheBuild() {
         assertNull(SpoolAppender.newBuilder().setBufferSize("1MB").build());
     }
