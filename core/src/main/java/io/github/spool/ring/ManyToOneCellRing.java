@@ -460,9 +460,19 @@ public final class ManyToOneCellRing extends RingPadTail {
                     return discard(severity);
                 }
                 if (oversized && allocated.get() <= cellSize) {
-                    // Nothing in the ring left to wait for, yet the JVM has no direct memory for
-                    // this record: waiting would never end. Drop it, counted.
-                    return discard(severity);
+                    // Nothing in the ring left to wait for. The cap may have refused the grow only
+                    // because another producer's dedicated cell still counted, freed since: grow
+                    // again. Refused with nothing else allocated, the JVM has no direct memory for
+                    // this record and waiting would never end: drop it, counted. (Before the second
+                    // try, a BLOCK producer lost records here in ContentionTest's 8 KiB ring.)
+                    Cell again = grow(need, true);
+                    if (again != null) {
+                        waiter.dedicated = again;
+                        continue;
+                    }
+                    if (allocated.get() <= cellSize) {
+                        return discard(severity);
+                    }
                 }
             }
             // Here we are at the cap and may wait (BLOCK, or a record above the threshold), or

@@ -27,8 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * Run with {@code -prof gc} for the allocation per event and with 1 and 2 threads. Where the
  * output goes is explained in {@link JmhSupport}. Each {@code config} runs in its own fork.
  *
- * <p>{@code spool-log4j2} renders on the writer thread ({@code render="auto"} on two or more cores),
- * {@code spool-log4j2-caller} on the logging thread ({@code render="caller"}).
+ * <p>{@code spool-log4j2} runs with the default {@code render="auto"} (the logging thread renders
+ * the line), {@code spool-log4j2-writer} with {@code render="writer"} (the writer thread does).
  *
  * <p>{@code async-console-direct} uses all-async loggers on LMAX Disruptor 3.4.4 (checked at
  * set-up): its output here goes to {@code /dev/null} and cannot be checked, so the suite verifies
@@ -43,7 +43,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class Log4j2ProducerBenchmark {
 
     /** The log4j2 configuration under test. */
-    @Param({"console", "console-direct", "async-console-direct", "raf", "null", "spool-log4j2", "spool-log4j2-caller"})
+    @Param({"console", "console-direct", "async-console-direct", "raf", "null", "spool-log4j2", "spool-log4j2-writer"})
     public String config;
 
     /** Where the output goes: {@code /dev/null} by default, or a file (it grows by ~100 bytes per op). */
@@ -72,9 +72,9 @@ public class Log4j2ProducerBenchmark {
             case "console-direct", "async-console-direct" -> xml = "bench/log4j2-file-unbuffered.xml";
             case "raf" -> xml = "bench/log4j2-raf.xml";
             case "null" -> xml = "bench/log4j2-null.xml";
-            case "spool-log4j2" -> xml = "bench/log4j2-spool-file.xml"; // render="auto": on the writer
-            case "spool-log4j2-caller" -> {
-                System.setProperty("bench.render", "caller");
+            case "spool-log4j2" -> xml = "bench/log4j2-spool-file.xml"; // render="auto"
+            case "spool-log4j2-writer" -> {
+                System.setProperty("bench.render", "writer");
                 xml = "bench/log4j2-spool-file.xml";
             }
             default -> throw new IllegalArgumentException("unknown config " + config);
