@@ -59,6 +59,52 @@ class RenderOnWriterTest {
         assertEquals(AppendResult.ACCEPTED, spool.append(rec, Severity.INFO));
     }
 
+    /** A sink that keeps each write's bytes apart, to see where writes begin and end; may hold the first. */
+    private static final class WriteRecorder implements io.github.spool.io.Sink {
+        private final List<String> writes = new ArrayList<>();
+        private volatile java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(0);
+
+        void hold() {
+            gate = new java.util.concurrent.CountDownLatch(1);
+        }
+
+        void release() {
+            gate.countDown();
+        }
+
+        synchronized List<String> writes() {
+            return new ArrayList<>(writes);
+        }
+
+        @Override
+        public long write(ByteBuffer[] srcs, int offset, int length) throws java.io.IOException {
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                throw new java.io.IOException(e);
+            }
+            long n = 0;
+            for (int i = offset; i < offset + length; i++) {
+                byte[] b = new byte[srcs[i].remaining()];
+                srcs[i].get(b);
+                synchronized (this) {
+                    writes.add(new String(b, StandardCharsets.UTF_8));
+                }
+                n += b.length;
+            }
+            return n;
+        }
+
+        @Override
+        public String describe() {
+            return "recording sink";
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
     private static void append(Spool spool, String s) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         byte[] rec = new byte[b.length + 1];
@@ -93,37 +139,8 @@ class RenderOnWriterTest {
      */
     @Test
     void everyWriteOfRenderedTextEndsWithALineEnd() throws Exception {
-        List<String> writes = new ArrayList<>();
-        java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
-        io.github.spool.io.Sink sink = new io.github.spool.io.Sink() {
-            @Override
-            public long write(ByteBuffer[] srcs, int offset, int length) throws java.io.IOException {
-                try {
-                    gate.await(); // hold the first write until the ring holds several slices' worth
-                } catch (InterruptedException e) {
-                    throw new java.io.IOException(e);
-                }
-                long n = 0;
-                for (int i = offset; i < offset + length; i++) {
-                    byte[] b = new byte[srcs[i].remaining()];
-                    srcs[i].get(b);
-                    synchronized (writes) {
-                        writes.add(new String(b, StandardCharsets.UTF_8));
-                    }
-                    n += b.length;
-                }
-                return n;
-            }
-
-            @Override
-            public String describe() {
-                return "recording sink";
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        WriteRecorder sink = new WriteRecorder();
+        sink.hold(); // the first write waits until the ring holds several slices' worth
         Spool spool = Spool.start(SpoolConfig.builder("render-slices").bufferSize(4L << 20).maxBufferSize(8L << 20)
                 .renderer(new UpperCaseLines()).build(), sink);
         Random random = new Random(5);
@@ -133,45 +150,20 @@ class RenderOnWriterTest {
             append(spool, s);
             expected.append(s.toUpperCase()).append('\n');
         }
-        gate.countDown();
+        sink.release();
         assertTrue(spool.stop(30, TimeUnit.SECONDS));
-        synchronized (writes) {
-            assertEquals(expected.toString(), String.join("", writes));
-            assertTrue(writes.stream().anyMatch(w -> w.length() > 100_000), "some writes carry many lines");
-            for (String w : writes) {
-                assertTrue(w.endsWith("\n"), "a write ends inside a line");
-            }
+        List<String> writes = sink.writes();
+        assertEquals(expected.toString(), String.join("", writes));
+        assertTrue(writes.stream().anyMatch(w -> w.length() > 100_000), "some writes carry many lines");
+        for (String w : writes) {
+            assertTrue(w.endsWith("\n"), "a write ends inside a line");
         }
     }
 
     /** Long lines a renderer passes through go out whole, in one write each, between rendered ones. */
     @Test
     void passedThroughRecordsAreWrittenWholeInOrder() throws Exception {
-        List<String> writes = new ArrayList<>();
-        io.github.spool.io.Sink sink = new io.github.spool.io.Sink() {
-            @Override
-            public long write(ByteBuffer[] srcs, int offset, int length) {
-                long n = 0;
-                for (int i = offset; i < offset + length; i++) {
-                    byte[] b = new byte[srcs[i].remaining()];
-                    srcs[i].get(b);
-                    synchronized (writes) {
-                        writes.add(new String(b, StandardCharsets.UTF_8));
-                    }
-                    n += b.length;
-                }
-                return n;
-            }
-
-            @Override
-            public String describe() {
-                return "recording sink";
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        WriteRecorder sink = new WriteRecorder();
         Spool spool = Spool.start(SpoolConfig.builder("render-pass").renderer(new UpperCaseLines()).build(), sink);
         Random random = new Random(9);
         StringBuilder expected = new StringBuilder();
@@ -190,11 +182,10 @@ class RenderOnWriterTest {
         }
         assertTrue(spool.stop(30, TimeUnit.SECONDS));
         assertTrue(longLines.size() > 10, "long lines: " + longLines.size());
-        synchronized (writes) {
-            assertEquals(expected.toString(), String.join("", writes));
-            for (String line : longLines) {
-                assertTrue(writes.contains(line), "a long line went out in more than one write");
-            }
+        List<String> writes = sink.writes();
+        assertEquals(expected.toString(), String.join("", writes));
+        for (String line : longLines) {
+            assertTrue(writes.contains(line), "a long line went out in more than one write");
         }
         assertEquals(2_000, spool.stats().getEventsWritten());
         assertEquals(0, spool.stats().getEventsLost());

@@ -65,8 +65,6 @@ public final class RingWriter implements Runnable {
     private final RecordRenderer renderer;
     /** The rendered bytes of the current batch (writer only); keeps up to 4 MiB across batches. */
     private final ByteLineBuilder rendered;
-    /** A view of {@link #rendered}'s array, re-wrapped only when the array is replaced. */
-    private ByteBuffer renderedView;
     /** Holds one rendered range for {@link #write}. */
     private final Batch renderedBatch = new Batch();
     private final RecordRenderer.Result renderResult = new RecordRenderer.Result();
@@ -317,14 +315,7 @@ public final class RingWriter implements Runnable {
                     counters.lost(result.left, 0);
                 }
                 if (out.length() > 0 || result.rendered > 0) {
-                    ByteBuffer view = renderedView;
-                    if (view == null || view.array() != out.array()) {
-                        view = ByteBuffer.wrap(out.array());
-                        renderedView = view;
-                    }
-                    view.limit(out.length());
-                    view.position(0);
-                    writeOne(one, view, result.rendered);
+                    writeOne(one, out.view(), result.rendered);
                 }
                 if (result.passThrough > 0 && !givenUp) {
                     int limit = range.limit();
@@ -342,9 +333,6 @@ public final class RingWriter implements Runnable {
         }
         // Give back the array of a huge rendering now, not at the next batch (it may be long in coming).
         rendered.reset();
-        if (renderedView != null && renderedView.array() != rendered.array()) {
-            renderedView = null;
-        }
     }
 
     private static long collectedBytes(Batch batch) {
@@ -434,7 +422,7 @@ public final class RingWriter implements Runnable {
         st.put(0, rendered, from, len);
         st.limit(len);
         long n = sink.write(staging, 0, 1);
-        rendered.position(rendered.position() + (int) n);
+        rendered.position(from + (int) n);
         return n;
     }
 

@@ -142,6 +142,18 @@ public final class ByteLineBuilder {
     }
 
     /**
+     * The bytes as a buffer over the builder's own array, position 0 and limit {@link #length()}:
+     * for handing them to a channel without a copy or an allocation. Valid until the next append
+     * or {@link #reset()}; the builder moves this buffer's position and limit itself.
+     *
+     * @return the view
+     */
+    public ByteBuffer view() {
+        bufView.limit(len).position(0);
+        return bufView;
+    }
+
+    /**
      * Current array size.
      *
      * @return bytes
@@ -195,6 +207,20 @@ public final class ByteLineBuilder {
         INT.set(buf, len, v);
         len += 4;
         return this;
+    }
+
+    /**
+     * Overwrites four bytes already appended with {@code v}, big-endian (a length known only after
+     * what it measures was appended).
+     *
+     * @param at index of the first byte; {@code at + 4 <= length()}
+     * @param v  the value
+     */
+    public void setInt(int at, int v) {
+        if (at < 0 || at + 4 > len) {
+            throw new IndexOutOfBoundsException("int at " + at + " not in [0, " + len + ")");
+        }
+        INT.set(buf, at, v);
     }
 
     /**

@@ -7,10 +7,11 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
- * A captured message's text on the writer thread, as {@link EventCapture} wrote it: ASCII bytes
- * (which are already the line's UTF-8) or UTF-16 chars. {@link MessageSegment} copies ASCII bytes
- * straight into the line; everything else asks for chars ({@link #formatTo}). Reused record after
- * record by one writer. Internal API.
+ * A captured string on the writer thread, as {@link EventCapture} wrote it: ASCII bytes (which
+ * are already the line's UTF-8) or UTF-16 chars — a message's text, or a string argument of a
+ * parameterized message. {@link MessageSegment} copies ASCII bytes straight into the line;
+ * everything else asks for chars ({@link #formatTo}). Reused record after record by one writer.
+ * Internal API.
  */
 final class CapturedText implements Message, StringBuilderFormattable {
 

@@ -9,7 +9,6 @@ import org.apache.logging.log4j.message.Message;
 import org.apache.logging.log4j.message.ParameterConsumer;
 import org.apache.logging.log4j.message.ParameterizedMessageFactory;
 import org.apache.logging.log4j.message.ReusableParameterizedMessage;
-import org.apache.logging.log4j.util.StringBuilderFormattable;
 
 /**
  * The caller's half of render-on-writer: copies what a {@link SpoolLayout} line is made of into a
@@ -150,6 +149,27 @@ final class EventCapture {
         }
     }
 
+    /** Bytes before a text record's line: the kind byte and the int length. */
+    static final int TEXT_HEADER = 5;
+
+    /**
+     * Starts a text record in an empty {@code out}: its header, the length left for {@link #endText}.
+     *
+     * @param out an empty builder
+     */
+    static void beginText(ByteLineBuilder out) {
+        out.append(RECORD_TEXT).putInt(0);
+    }
+
+    /**
+     * Ends the text record {@link #beginText} started: sets its length to what was appended since.
+     *
+     * @param out the builder holding the record
+     */
+    static void endText(ByteLineBuilder out) {
+        out.setInt(1, out.length() - TEXT_HEADER);
+    }
+
     /**
      * Writes the event's record into {@code out} (reset first).
      *
@@ -194,13 +214,7 @@ final class EventCapture {
         out.setLength(messageAt);
         out.append(MSG_TEXT);
         text.setLength(0);
-        // exactly MessageSegment's text; a null message renders nothing there, and so here
-        if (msg instanceof StringBuilderFormattable) {
-            ((StringBuilderFormattable) msg).formatTo(text);
-        } else if (msg != null) {
-            String s = msg.getFormattedMessage();
-            text.append(s == null ? "null" : s);
-        }
+        MessageSegment.INSTANCE.format(event, text); // the very chars %m renders
         return putString(out, text, exact);
     }
 
@@ -274,15 +288,6 @@ final class EventCapture {
         return true;
     }
 
-    private static boolean hasSurrogate(CharSequence s) {
-        for (int i = 0, n = s.length(); i < n; i++) {
-            if (Character.isSurrogate(s.charAt(i))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /**
      * Writes {@code s} as a string (see the class comment); with {@code exact}, a text with any
      * surrogate goes as UTF-16, so that padding or truncating it sees the very chars.
@@ -300,7 +305,7 @@ final class EventCapture {
         out.append(s, 0, n);
         // One byte per char means ASCII or lone surrogates ('?'); two or more for anything else.
         if (out.length() - start == n && (n == 0 || !Character.isSurrogate(s.charAt(0)) && !Character.isSurrogate(s.charAt(n - 1)))
-                && (!exact || !hasSurrogate(s))) {
+                && (!exact || !LineBuffer.hasSurrogate(s, 0, n))) {
             return true;
         }
         out.setLength(at);

@@ -88,14 +88,27 @@ final class LineBuffer {
      * @return the bytes, or {@code null}
      */
     static byte[] encodeAlone(CharSequence s, int start, int end) {
-        for (int i = start; i < end; i++) {
-            if (Character.isSurrogate(s.charAt(i))) {
-                return null;
-            }
+        if (hasSurrogate(s, start, end)) {
+            return null;
         }
         ByteLineBuilder b = new ByteLineBuilder(Math.max(16, 3 * (end - start)));
         b.append(s, start, end);
         return java.util.Arrays.copyOf(b.array(), b.length());
+    }
+
+    /**
+     * @param s     the text
+     * @param start first index
+     * @param end   end index, exclusive
+     * @return whether {@code s[start, end)} holds a surrogate, paired or not
+     */
+    static boolean hasSurrogate(CharSequence s, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (Character.isSurrogate(s.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -213,8 +213,10 @@ public final class SpoolAppender extends AbstractAppender {
     /** Appends bytes that are not an event's line (header, footer): framed as text when capturing. */
     private static void appendRaw(Spool s, byte[] bytes, boolean capture) {
         if (capture) {
-            ByteLineBuilder framed = new ByteLineBuilder(bytes.length + 5);
-            framed.append(EventCapture.RECORD_TEXT).putInt(bytes.length).append(bytes, 0, bytes.length);
+            ByteLineBuilder framed = new ByteLineBuilder(bytes.length + EventCapture.TEXT_HEADER);
+            EventCapture.beginText(framed);
+            framed.append(bytes, 0, bytes.length);
+            EventCapture.endText(framed);
             s.append(framed.array(), 0, framed.length(), Severity.INFO);
         } else {
             s.append(bytes, 0, bytes.length, Severity.INFO);

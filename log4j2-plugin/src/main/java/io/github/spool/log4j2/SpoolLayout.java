@@ -139,14 +139,9 @@ public final class SpoolLayout extends AbstractStringLayout {
     ByteLineBuilder encodeTextRecord(LogEvent event, Scratch scratch) {
         LineBuffer line = scratch.line;
         line.reset();
-        line.bytes().append(EventCapture.RECORD_TEXT).putInt(0);
+        EventCapture.beginText(line.bytes());
         ByteLineBuilder b = encodeInto(event, scratch, line);
-        int length = b.length() - 5;
-        byte[] a = b.array();
-        a[1] = (byte) (length >>> 24);
-        a[2] = (byte) (length >>> 16);
-        a[3] = (byte) (length >>> 8);
-        a[4] = (byte) length;
+        EventCapture.endText(b);
         return b;
     }
 
@@ -167,10 +162,7 @@ public final class SpoolLayout extends AbstractStringLayout {
                 line.appendBytes(bytes, 0, bytes.length);
             }
         }
-        if (text.capacity() > MAX_RETAINED_CHARS) {
-            scratch.text = new StringBuilder(256);
-        }
-        return line.bytes();
+        return line.bytes(); // a huge message's text is given back by releaseScratch
     }
 
     /** @return this thread's scratch, or a fresh one if this thread is already encoding (re-entry) */
@@ -197,7 +189,7 @@ public final class SpoolLayout extends AbstractStringLayout {
     static void releaseScratch(Scratch s) {
         s.line.reset();
         if (s.text.capacity() > MAX_RETAINED_CHARS) {
-            s.text = new StringBuilder(256); // a captured huge message was formatted into it
+            s.text = new StringBuilder(256); // a huge message was formatted into it
         }
         s.busy = false;
     }

@@ -20,16 +20,14 @@ import static io.github.spool.log4j2.EventCapture.*;
  *
  * <p>A parameterized message is formatted here by log4j2's own {@link ReusableParameterizedMessage}
  * with the captured arguments: boxed again (small values from the JDK's caches; larger ones
- * allocate on this thread, never on the caller) and strings as reused {@code StringBuilder}s, which
- * log4j2 appends exactly as it appends a {@code String}.
+ * allocate on this thread, never on the caller) and strings as reused {@link CapturedText}s, which
+ * log4j2 appends through {@code StringBuilderFormattable.formatTo}: the very chars it appends for
+ * a {@code String} ({@code StringBuilders.appendSpecificTypes} in log4j-api 2.26.1).
  */
 final class WriterRenderer implements RecordRenderer {
 
     /** Text records longer than this are written from the ring as they are, not copied. */
     static final int PASS_THROUGH_BYTES = 32 << 10;
-
-    /** Builders above this many chars are dropped after their record, as SpoolLayout trims its own. */
-    private static final int MAX_RETAINED_CHARS = 64 << 10;
 
     private final SpoolLayout layout;
     private final SpoolLayout.Scratch scratch = new SpoolLayout.Scratch();
@@ -38,7 +36,8 @@ final class WriterRenderer implements RecordRenderer {
     private final ReusableParameterizedMessage parameterized = new ReusableParameterizedMessage();
     /** Argument arrays by length: {@code set(format, args)} takes the array's length as the count. */
     private final Object[][] argArrays = new Object[MAX_ARGS + 1][];
-    private StringBuilder[] argTexts = new StringBuilder[4];
+    /** String arguments, reused slot by slot: log4j2 appends them through {@code formatTo}. */
+    private CapturedText[] argTexts = new CapturedText[4];
     /** Levels by id, resolved once each. */
     private Level[] levels = new Level[16];
 
@@ -89,11 +88,12 @@ final class WriterRenderer implements RecordRenderer {
     private void release() {
         parameterized.clear();
         textMessage.trim();
-        for (int i = 0; i < argTexts.length; i++) {
-            if (argTexts[i] != null && argTexts[i].capacity() > MAX_RETAINED_CHARS) {
-                argTexts[i] = null;
+        for (CapturedText t : argTexts) {
+            if (t != null) {
+                t.trim();
             }
         }
+        SpoolLayout.releaseScratch(scratch);
     }
 
     private Level level(int id) {
@@ -131,9 +131,9 @@ final class WriterRenderer implements RecordRenderer {
                 case ARG_NULL: args[i] = null; break;
                 case STR_ASCII:
                 case STR_UTF16:
-                    StringBuilder sb = argText(texts++);
-                    readString(in, type, sb);
-                    args[i] = sb;
+                    CapturedText text = argText(texts++);
+                    text.read(in, type);
+                    args[i] = text;
                     break;
                 case ARG_INT: args[i] = in.getInt(); break;
                 case ARG_LONG: args[i] = in.getLong(); break;
@@ -150,34 +150,15 @@ final class WriterRenderer implements RecordRenderer {
         return parameterized;
     }
 
-    private StringBuilder argText(int i) {
+    private CapturedText argText(int i) {
         if (i >= argTexts.length) {
             argTexts = Arrays.copyOf(argTexts, Math.max(i + 1, argTexts.length * 2));
         }
-        StringBuilder sb = argTexts[i];
-        if (sb == null) {
-            sb = new StringBuilder(64);
-            argTexts[i] = sb;
+        CapturedText t = argTexts[i];
+        if (t == null) {
+            t = new CapturedText();
+            argTexts[i] = t;
         }
-        sb.setLength(0);
-        return sb;
-    }
-
-    private static void readString(ByteBuffer in, byte type, StringBuilder to) {
-        int n = in.getInt();
-        to.ensureCapacity(n);
-        if (type == STR_ASCII) {
-            int p = in.position();
-            for (int i = 0; i < n; i++) {
-                to.append((char) in.get(p + i));
-            }
-            in.position(p + n);
-        } else if (type == STR_UTF16) {
-            for (int i = 0; i < n; i++) {
-                to.append(in.getChar());
-            }
-        } else {
-            throw new IllegalStateException("unknown string type " + type);
-        }
+        return t;
     }
 }
