@@ -3,11 +3,12 @@ package io.github.spool.log4j2;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.AbstractLogEvent;
 import org.apache.logging.log4j.message.Message;
+import org.apache.logging.log4j.util.ReadOnlyStringMap;
 
 /**
  * The writer thread's event: the fields a captured record carries, for {@link SpoolLayout}'s
  * segments to render from ({@link Segment#rendersFromCapture()}). Reused record after record;
- * everything else is {@link AbstractLogEvent}'s default (no throwable, no context). Internal API.
+ * everything else is {@link AbstractLogEvent}'s default (no throwable, no marker). Internal API.
  */
 final class CapturedEvent extends AbstractLogEvent {
 
@@ -17,6 +18,15 @@ final class CapturedEvent extends AbstractLogEvent {
     private String loggerName;
     private String threadName;
     private transient Message message;
+    private final CapturedContext contextData;
+
+    /**
+     * @param contextData the context map, filled by the writer per record (empty when the layout
+     *                    prints none)
+     */
+    CapturedEvent(CapturedContext contextData) {
+        this.contextData = contextData;
+    }
 
     void set(long epochSecond, int nanoOfSecond, Level level, String loggerName, String threadName, Message message) {
         getMutableInstant().initFromEpochSecond(epochSecond, nanoOfSecond);
@@ -24,6 +34,11 @@ final class CapturedEvent extends AbstractLogEvent {
         this.loggerName = loggerName;
         this.threadName = threadName;
         this.message = message;
+    }
+
+    @Override
+    public ReadOnlyStringMap getContextData() {
+        return contextData;
     }
 
     @Override

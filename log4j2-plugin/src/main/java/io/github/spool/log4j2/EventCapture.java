@@ -9,6 +9,8 @@ import org.apache.logging.log4j.message.Message;
 import org.apache.logging.log4j.message.ParameterConsumer;
 import org.apache.logging.log4j.message.ParameterizedMessageFactory;
 import org.apache.logging.log4j.message.ReusableParameterizedMessage;
+import org.apache.logging.log4j.util.ReadOnlyStringMap;
+import org.apache.logging.log4j.util.TriConsumer;
 
 /**
  * The caller's half of render-on-writer: copies what a {@link SpoolLayout} line is made of into a
@@ -21,13 +23,17 @@ import org.apache.logging.log4j.message.ReusableParameterizedMessage;
  * immutable type whose text log4j2 derives from its value alone ({@code String}, boxed
  * primitives, and the chars of a {@code StringBuilder}/{@code StringBuffer} — log4j2's {@code
  * Unbox} — copied now, as formatting now would read them); for any other message its text, formatted
- * now exactly as {@link MessageSegment} formats it. An event with a throwable, or whose names do not
- * fit the tables, is not captured: the caller renders it and appends a text record.
+ * now exactly as {@link MessageSegment} formats it; when the layout prints the context map
+ * ({@code %X}), the entries it prints, their values of the same immutable types. An event with a
+ * throwable, or whose names do not fit the tables, is not captured: the caller renders it and
+ * appends a text record.
  *
  * <p>Record format (big-endian): a kind byte; {@link #RECORD_TEXT}: int length, the line's bytes;
  * {@link #RECORD_EVENT}: long epoch second, int nano of second, int level, logger and thread ids,
  * a message kind byte, then {@link #MSG_TEXT}: a string; {@link #MSG_PARAMETERIZED}: int format id,
- * an argument count byte and the arguments, each a type byte and its value. A string is a type
+ * an argument count byte and the arguments, each a type byte and its value; then, for a layout
+ * with {@code %X}, an int entry count and the entries, each an int key id and a value as an
+ * argument. A string is a type
  * byte, an int char count and its chars: one byte each ({@link #STR_ASCII}) when the text is ASCII
  * (a lone surrogate inside is kept as the {@code '?'} UTF-8 makes of it anyway), else two
  * ({@link #STR_UTF16}). Surrogates at either end always go as UTF-16: in the line they may pair
@@ -63,11 +69,18 @@ final class EventCapture {
     /** Most arguments a captured message carries (the count is one byte). */
     static final int MAX_ARGS = 255;
 
+    /** Most context entries captured: an event with more is rendered by the caller. */
+    static final int MAX_CONTEXT_ENTRIES = 1024;
+
+    /** {@link SpoolLayout#capturedContextKeys()} of a layout that prints the whole context map. */
+    static final String[] ALL_KEYS = new String[0];
+
     /** Shared by every Spool appender of this class loader; read back by their writers. */
     static final SymbolTable LEVELS = new SymbolTable();
     static final SymbolTable LOGGERS = new SymbolTable();
     static final SymbolTable THREADS = new SymbolTable();
     static final SymbolTable FORMATS = new SymbolTable();
+    static final SymbolTable CONTEXT_KEYS = new SymbolTable();
 
     /**
      * {@code ParameterizedMessage}'s class, without a compile-time reference to it: its deprecated
@@ -77,6 +90,16 @@ final class EventCapture {
 
     private static final ParameterConsumer<Ids> PUT_ARG = (arg, index, ids) -> {
         if (!ids.failed && !putArg(ids.out, arg, ids.exact)) {
+            ids.failed = true;
+        }
+    };
+
+    /**
+     * Context values are captured with their chars exact (any surrogate as UTF-16): {@code %X}
+     * may be padded or truncated, and a value's chars then matter one by one.
+     */
+    private static final TriConsumer<String, Object, Ids> PUT_ENTRY = (key, value, ids) -> {
+        if (!ids.failed && (++ids.entries > MAX_CONTEXT_ENTRIES || !putEntry(ids.out, key, value, ids))) {
             ids.failed = true;
         }
     };
@@ -98,10 +121,13 @@ final class EventCapture {
         private final int[] loggerIds = new int[SLOTS];
         private final String[] formats = new String[SLOTS];
         private final int[] formatIds = new int[SLOTS];
-        /** State of one {@link #PUT_ARG} walk. */
+        private final String[] contextKeys = new String[SLOTS];
+        private final int[] contextKeyIds = new int[SLOTS];
+        /** State of one {@link #PUT_ARG} or {@link #PUT_ENTRY} walk. */
         ByteLineBuilder out;
         boolean exact;
         boolean failed;
+        int entries;
 
         int thread(String name) {
             if (name != thread) {
@@ -133,6 +159,10 @@ final class EventCapture {
 
         int format(String f) {
             return cached(f, formats, formatIds, FORMATS);
+        }
+
+        int contextKey(String key) {
+            return cached(key, contextKeys, contextKeyIds, CONTEXT_KEYS);
         }
 
         private static int cached(String s, String[] keys, int[] ids, SymbolTable table) {
@@ -173,15 +203,17 @@ final class EventCapture {
     /**
      * Writes the event's record into {@code out} (reset first).
      *
-     * @param event the event
-     * @param out   the record buffer
-     * @param text  a scratch builder this call may clear
-     * @param ids   this thread's ids
-     * @param exact whether a text's lone surrogates must be kept (see {@link SpoolLayout#formatsMessageChars()})
+     * @param event       the event
+     * @param out         the record buffer
+     * @param text        a scratch builder this call may clear
+     * @param ids         this thread's ids
+     * @param exact       whether a text's lone surrogates must be kept (see {@link SpoolLayout#formatsMessageChars()})
+     * @param contextKeys the context entries to copy ({@link SpoolLayout#capturedContextKeys()})
      * @return {@code false} if the event is not captured (the caller renders it), {@code out} then
      *         holds nothing meaningful
      */
-    static boolean capture(LogEvent event, ByteLineBuilder out, StringBuilder text, Ids ids, boolean exact) {
+    static boolean capture(LogEvent event, ByteLineBuilder out, StringBuilder text, Ids ids, boolean exact,
+            String[] contextKeys) {
         if (event.getThrown() != null) {
             return false;
         }
@@ -207,15 +239,63 @@ final class EventCapture {
                 .putInt(levelId).putInt(loggerId).putInt(threadId);
         Message msg = event.getMessage();
         int messageAt = out.length();
-        if (msg != null && (msg.getClass() == ReusableParameterizedMessage.class || msg.getClass() == PARAMETERIZED)
-                && putParameterized(msg, out, ids, exact)) {
+        if (msg == null || msg.getClass() != ReusableParameterizedMessage.class && msg.getClass() != PARAMETERIZED
+                || !putParameterized(msg, out, ids, exact)) {
+            out.setLength(messageAt);
+            out.append(MSG_TEXT);
+            text.setLength(0);
+            MessageSegment.INSTANCE.format(event, text); // the very chars %m renders
+            if (!putString(out, text, exact)) {
+                return false;
+            }
+        }
+        return contextKeys == null || putContext(event.getContextData(), out, ids, contextKeys);
+    }
+
+    /**
+     * Writes the entries {@code keys} select: all of them, in the map's order, for {@link #ALL_KEYS};
+     * else those of the keys present with a non-null value ({@code %X{key}} prints nothing for
+     * either).
+     */
+    private static boolean putContext(ReadOnlyStringMap data, ByteLineBuilder out, Ids ids, String[] keys) {
+        int countAt = out.length();
+        out.putInt(0);
+        if (data == null || data.isEmpty()) {
             return true;
         }
-        out.setLength(messageAt);
-        out.append(MSG_TEXT);
-        text.setLength(0);
-        MessageSegment.INSTANCE.format(event, text); // the very chars %m renders
-        return putString(out, text, exact);
+        int count = 0;
+        if (keys == ALL_KEYS) {
+            ids.out = out;
+            ids.failed = false;
+            ids.entries = 0;
+            data.forEach(PUT_ENTRY, ids);
+            ids.out = null;
+            if (ids.failed) {
+                return false;
+            }
+            count = ids.entries;
+        } else {
+            for (String key : keys) {
+                Object value = data.getValue(key);
+                if (value != null) {
+                    if (!putEntry(out, key, value, ids)) {
+                        return false;
+                    }
+                    count++;
+                }
+            }
+        }
+        out.setInt(countAt, count);
+        return true;
+    }
+
+    private static boolean putEntry(ByteLineBuilder out, String key, Object value, Ids ids) {
+        int id = key == null ? -1 : ids.contextKey(key);
+        if (id < 0) {
+            return false;
+        }
+        out.putInt(id);
+        return putArg(out, value, true);
     }
 
     @SuppressWarnings("deprecation") // Message.getFormat(): both classes implement it, as the pattern

@@ -113,9 +113,14 @@ final class MdcSegment extends Segment {
         sb.append('}');
     }
 
-    /** The context map is not captured: a pattern with {@code %X} renders on the caller. */
-    @Override
-    boolean rendersFromCapture() {
-        return false;
+    /**
+     * @return the keys this piece prints, or {@code null} when it prints the whole map: what a
+     *         capture must copy for it ({@link SpoolLayout#capturedContextKeys()})
+     */
+    String[] printedKeys() {
+        if (key != null) {
+            return new String[] {key};
+        }
+        return keys == null ? null : keys.clone();
     }
 }

@@ -72,6 +72,8 @@ public final class SpoolAppender extends AbstractAppender {
     private final boolean capture;
     /** Whether captured texts keep lone surrogates ({@link SpoolLayout#formatsMessageChars()}). */
     private final boolean exactChars;
+    /** The context entries a capture copies ({@link SpoolLayout#capturedContextKeys()}). */
+    private final String[] contextKeys;
     private volatile Spool spool;
     private volatile LateWriter lateWriter;
 
@@ -81,6 +83,7 @@ public final class SpoolAppender extends AbstractAppender {
         this.spoolConfig = spoolConfig;
         this.capture = spoolConfig.renderer() != null && layout instanceof SpoolLayout;
         this.exactChars = capture && ((SpoolLayout) layout).formatsMessageChars();
+        this.contextKeys = capture ? ((SpoolLayout) layout).capturedContextKeys() : null;
     }
 
     /**
@@ -198,7 +201,7 @@ public final class SpoolAppender extends AbstractAppender {
             ByteLineBuilder record = scratch.line.bytes();
             // While the writer is behind, render here: the writer is one thread and must not become
             // the bottleneck of the work it took on (WriterBacklog).
-            if (s.writerBehind() || !EventCapture.capture(event, record, scratch.text, ids, exactChars)) {
+            if (s.writerBehind() || !EventCapture.capture(event, record, scratch.text, ids, exactChars, contextKeys)) {
                 record = layout.encodeTextRecord(event, scratch);
             }
             if (s.append(record.array(), 0, record.length(), severity) == AppendResult.CLOSED) {
@@ -586,8 +589,8 @@ public final class SpoolAppender extends AbstractAppender {
                     b.renderer(new WriterRenderer((SpoolLayout) layout));
                 }
             } else if (mode.equals("writer")) {
-                r.warn("render=\"writer\" needs a <SpoolLayout> in UTF-8 whose conversions are all among %d, %p, "
-                        + "%c, %t, %m, %n and literals (" + (layout instanceof SpoolLayout
+                r.warn("render=\"writer\" needs a <SpoolLayout> in UTF-8 whose conversions are all among %d, %p, %c, "
+                        + "%t, %m, %X, %n and literals (" + (layout instanceof SpoolLayout
                         ? ((SpoolLayout) layout).describe() : layout.getClass().getSimpleName())
                         + "); rendering on the calling thread");
             }

@@ -5,7 +5,9 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import org.apache.logging.log4j.core.Layout;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.config.Configuration;
@@ -289,6 +291,32 @@ public final class SpoolLayout extends AbstractStringLayout {
             }
         }
         return true;
+    }
+
+    /**
+     * @return the context-map keys a capture copies for this layout's {@code %X} conversions:
+     *         {@code null} when it prints no context, {@link EventCapture#ALL_KEYS} when it prints
+     *         the whole map, else the keys it prints (each once)
+     */
+    String[] capturedContextKeys() {
+        if (segments == null) {
+            return null;
+        }
+        Set<String> keys = null;
+        for (Segment s : segments) {
+            Segment field = s instanceof FormattedSegment ? ((FormattedSegment) s).field() : s;
+            if (field instanceof MdcSegment) {
+                String[] printed = ((MdcSegment) field).printedKeys();
+                if (printed == null) {
+                    return EventCapture.ALL_KEYS;
+                }
+                if (keys == null) {
+                    keys = new LinkedHashSet<>();
+                }
+                keys.addAll(Arrays.asList(printed));
+            }
+        }
+        return keys == null ? null : keys.toArray(new String[0]);
     }
 
     /**

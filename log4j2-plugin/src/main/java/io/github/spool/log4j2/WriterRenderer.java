@@ -31,18 +31,27 @@ final class WriterRenderer implements RecordRenderer {
 
     private final SpoolLayout layout;
     private final SpoolLayout.Scratch scratch = new SpoolLayout.Scratch();
-    private final CapturedEvent event = new CapturedEvent();
+    /** Whether records carry context entries ({@link SpoolLayout#capturedContextKeys()}). */
+    private final boolean context;
+    private final CapturedContext contextData = new CapturedContext();
+    private final CapturedEvent event = new CapturedEvent(contextData);
     private final CapturedText textMessage = new CapturedText();
     private final ReusableParameterizedMessage parameterized = new ReusableParameterizedMessage();
     /** Argument arrays by length: {@code set(format, args)} takes the array's length as the count. */
     private final Object[][] argArrays = new Object[MAX_ARGS + 1][];
-    /** String arguments, reused slot by slot: log4j2 appends them through {@code formatTo}. */
+    /**
+     * String arguments and context values, reused slot by slot: log4j2 appends them through
+     * {@code formatTo}.
+     */
     private CapturedText[] argTexts = new CapturedText[4];
+    /** Slots of {@link #argTexts} the current record uses. */
+    private int textsUsed;
     /** Levels by id, resolved once each. */
     private Level[] levels = new Level[16];
 
     WriterRenderer(SpoolLayout layout) {
         this.layout = layout;
+        this.context = layout.capturedContextKeys() != null;
     }
 
     @Override
@@ -70,7 +79,12 @@ final class WriterRenderer implements RecordRenderer {
             Level level = level(range.getInt());
             String logger = LOGGERS.name(range.getInt());
             String thread = THREADS.name(range.getInt());
+            textsUsed = 0;
             Message message = readMessage(range);
+            if (context) {
+                contextData.clear(); // a record that failed to read may have left entries
+                readContext(range);
+            }
             try {
                 event.set(second, nanos, level, logger, thread, message);
                 ByteLineBuilder line = layout.encodeLine(event, scratch);
@@ -87,6 +101,7 @@ final class WriterRenderer implements RecordRenderer {
     /** Drops what a huge message left behind, so the writer does not pin it until the next one. */
     private void release() {
         parameterized.clear();
+        contextData.clear();
         textMessage.trim();
         for (CapturedText t : argTexts) {
             if (t != null) {
@@ -124,30 +139,40 @@ final class WriterRenderer implements RecordRenderer {
             args = new Object[n];
             argArrays[n] = args;
         }
-        int texts = 0;
         for (int i = 0; i < n; i++) {
-            byte type = in.get();
-            switch (type) {
-                case ARG_NULL: args[i] = null; break;
-                case STR_ASCII:
-                case STR_UTF16:
-                    CapturedText text = argText(texts++);
-                    text.read(in, type);
-                    args[i] = text;
-                    break;
-                case ARG_INT: args[i] = in.getInt(); break;
-                case ARG_LONG: args[i] = in.getLong(); break;
-                case ARG_DOUBLE: args[i] = Double.longBitsToDouble(in.getLong()); break;
-                case ARG_FLOAT: args[i] = Float.intBitsToFloat(in.getInt()); break;
-                case ARG_BOOLEAN: args[i] = in.get() != 0; break;
-                case ARG_CHAR: args[i] = (char) in.getInt(); break;
-                case ARG_SHORT: args[i] = (short) in.getInt(); break;
-                case ARG_BYTE: args[i] = in.get(); break;
-                default: throw new IllegalStateException("unknown argument type " + type);
-            }
+            args[i] = readValue(in);
         }
         parameterized.set(format, args);
         return parameterized;
+    }
+
+    private void readContext(ByteBuffer in) {
+        for (int n = in.getInt(); n > 0; n--) {
+            String key = CONTEXT_KEYS.name(in.getInt());
+            contextData.add(key, readValue(in));
+        }
+    }
+
+    /** @return an argument or context value, as {@code EventCapture.putArg} wrote it */
+    private Object readValue(ByteBuffer in) {
+        byte type = in.get();
+        switch (type) {
+            case ARG_NULL: return null;
+            case STR_ASCII:
+            case STR_UTF16:
+                CapturedText text = argText(textsUsed++);
+                text.read(in, type);
+                return text;
+            case ARG_INT: return in.getInt();
+            case ARG_LONG: return in.getLong();
+            case ARG_DOUBLE: return Double.longBitsToDouble(in.getLong());
+            case ARG_FLOAT: return Float.intBitsToFloat(in.getInt());
+            case ARG_BOOLEAN: return in.get() != 0;
+            case ARG_CHAR: return (char) in.getInt();
+            case ARG_SHORT: return (short) in.getInt();
+            case ARG_BYTE: return in.get();
+            default: throw new IllegalStateException("unknown argument type " + type);
+        }
     }
 
     private CapturedText argText(int i) {

@@ -262,7 +262,8 @@ class PatternLayoutParityTest {
     void capturedAndRenderedOnTheWriterPrintWhatPatternLayoutPrints() {
         long seed = Long.getLong("spool.seed", 0x5EED_14L);
         SplittableRandom r = new SplittableRandom(seed);
-        List<String> keys = List.of("d", "date", "p", "level", "c", "logger", "t", "thread", "tn", "m", "msg", "message", "n");
+        List<String> keys = List.of("d", "date", "p", "level", "c", "logger", "t", "thread", "tn", "m", "msg", "message", "n",
+                "X", "mdc", "MDC");
         int patterns = 600;
         for (int p = 0; p < patterns; p++) {
             StringBuilder pattern = new StringBuilder();
@@ -288,7 +289,8 @@ class PatternLayoutParityTest {
     private byte[] viaWriter(SpoolLayout layout, LogEvent event) {
         SpoolLayout.Scratch scratch = new SpoolLayout.Scratch();
         ByteLineBuilder record = new ByteLineBuilder(256);
-        if (EventCapture.capture(event, record, new StringBuilder(), new EventCapture.Ids(), layout.formatsMessageChars())) {
+        if (EventCapture.capture(event, record, new StringBuilder(), new EventCapture.Ids(), layout.formatsMessageChars(),
+                layout.capturedContextKeys())) {
             captured++;
         } else {
             record = layout.encodeTextRecord(event, scratch);
@@ -521,7 +523,7 @@ class PatternLayoutParityTest {
         SortedArrayStringMap mdc = new SortedArrayStringMap();
         int keys = r.nextInt(4);
         for (int i = 0; i < keys; i++) {
-            mdc.putValue(pickOne(r, "k1", "k2", "k3"), r.nextInt(5) == 0 ? (Object) r.nextInt(100) : randomText(r, 20));
+            mdc.putValue(pickOne(r, "k1", "k2", "k3"), randomContextValue(r));
         }
         MutableThreadContextStack ndc = new MutableThreadContextStack();
         for (int i = r.nextInt(3); i > 0; i--) {
@@ -551,6 +553,22 @@ class PatternLayoutParityTest {
             b.setThrown(randomThrowable(r));
         }
         return b.build();
+    }
+
+    /**
+     * Mostly text; values of every type a capture copies (null, boxed, StringBuilder) and one it
+     * declines (a UUID: the caller renders that event).
+     */
+    private static Object randomContextValue(SplittableRandom r) {
+        switch (r.nextInt(12)) {
+            case 0: return r.nextInt(100);
+            case 1: return null;
+            case 2: return r.nextLong();
+            case 3: return r.nextBoolean();
+            case 4: return new StringBuilder(randomText(r, 10));
+            case 5: return new java.util.UUID(r.nextLong(), r.nextLong());
+            default: return randomText(r, 20);
+        }
     }
 
     private static Message randomMessage(SplittableRandom r) {

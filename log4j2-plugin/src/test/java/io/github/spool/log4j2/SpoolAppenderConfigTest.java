@@ -108,8 +108,12 @@ class SpoolAppenderConfigTest {
         assertNull(SpoolAppender.newBuilder().setName("c").setRender("caller").toSpoolConfig(recorder, capturable).renderer());
         assertNull(SpoolAppender.newBuilder().setName("a").toSpoolConfig(recorder, capturable).renderer(), "auto: the caller");
         assertEquals(List.of(), status);
-        SpoolLayout mdc = SpoolLayout.newLayout("%X{user} %m%n", "UTF-8", true, null);
-        assertNull(SpoolAppender.newBuilder().setName("x").setRender("writer").toSpoolConfig(recorder, mdc).renderer());
+        SpoolLayout mdc = SpoolLayout.newLayout("%X{user} %X %m%n", "UTF-8", true, null);
+        assertNotNull(SpoolAppender.newBuilder().setName("m").setRender("writer").toSpoolConfig(recorder, mdc).renderer(),
+                "the context map is captured");
+        assertEquals(List.of(), status);
+        SpoolLayout marker = SpoolLayout.newLayout("%marker %m%n", "UTF-8", true, null);
+        assertNull(SpoolAppender.newBuilder().setName("x").setRender("writer").toSpoolConfig(recorder, marker).renderer());
         assertEquals(1, status.size(), status::toString);
         assertTrue(status.get(0).startsWith("WARN spool appender 'x': render=\"writer\" needs a <SpoolLayout>")
                 && status.get(0).endsWith("rendering on the calling thread"), status::toString);

@@ -17,7 +17,7 @@ class ContainmentTest extends ContainmentContract {
     protected String configure(Path dir) throws Exception {
         Path xml = dir.resolve("log4j2.xml");
         Files.writeString(xml, "<Configuration status=\"warn\"><Appenders>"
-                + "<Spool name=\"out\" target=\"SYSTEM_OUT\" maxBufferSize=\"8 MiB\"><SpoolLayout pattern=\"%m%n\"/></Spool>"
+                + "<Spool name=\"out\" target=\"SYSTEM_OUT\" maxBufferSize=\"8 MiB\"" + Log4jRig.render() + "><SpoolLayout pattern=\"%m%n\"/></Spool>"
                 + "</Appenders><Loggers><Root level=\"info\"><AppenderRef ref=\"out\"/></Root></Loggers></Configuration>");
         return "-Dlog4j2.configurationFile=" + xml;
     }

@@ -57,6 +57,7 @@ class HostileInputTest {
     @Timeout(60)
     void crLfAndAnsiEscapesArePrintedExactlyAsPatternLayoutPrintsThem() throws Exception {
         LoggerContext context = Log4jRig.differential(dir, PATTERN);
+        Log4jRig.assertRenderMode(context, "spool");
         String threadName = Thread.currentThread().getName();
         try {
             Logger log = context.getLogger("app.Service");
@@ -251,7 +252,8 @@ class HostileInputTest {
         for (String layout : new String[] {"SpoolLayout", "PatternLayout"}) {
             Path file = dir.resolve("recursion-" + layout + ".log");
             LoggerContext context = Log4jRig.start(dir, "<Spool name='spool' fileName='" + file
-                    + "' bufferSize='8 KiB' maxBufferSize='64 KiB'><" + layout + " pattern='%m%n'/></Spool>", "spool");
+                    + "' bufferSize='8 KiB' maxBufferSize='64 KiB'" + Log4jRig.render() + "><" + layout
+                    + " pattern='%m%n'/></Spool>", "spool");
             int threads = 4;
             int perThread = 2_000;
             try {

@@ -38,6 +38,10 @@ public final class HostileMain {
     /** Heap of the forked JVM. */
     static final String HEAP = "-Xmx128m";
 
+    /** {@code %c{1.}} is log4j2's converter, which the writer does not run: plain {@code %c} there. */
+    private static final boolean WRITER = Log4jRig.RENDER.equals("writer");
+    private static final String LOGGERS_PATTERN = WRITER ? "%c %c{1} %m%n" : "%c{1.} %c{1} %m%n";
+
     private HostileMain() {
     }
 
@@ -71,6 +75,7 @@ public final class HostileMain {
 
     private static void big(Path dir) throws Exception {
         LoggerContext context = Log4jRig.differential(dir, "[%t] %m%n");
+        Log4jRig.assertRenderMode(context, "spool");
         Logger log = context.getLogger("big");
         String message = bigMessage();
         log.info("warm-up");
@@ -112,12 +117,14 @@ public final class HostileMain {
     }
 
     private static void loggers(Path dir) throws Exception {
-        String pattern = "%c{1.} %c{1} %m%n";
+        String pattern = LOGGERS_PATTERN;
         LoggerContext context = Log4jRig.start(dir,
-                "<Spool name='spool' fileName='" + dir.resolve(Log4jRig.SPOOL) + "'><SpoolLayout pattern='" + pattern + "'/></Spool>"
+                "<Spool name='spool' fileName='" + dir.resolve(Log4jRig.SPOOL) + "'" + Log4jRig.render()
+                        + "><SpoolLayout pattern='" + pattern + "'/></Spool>"
                         + "<Spool name='spoolPattern' fileName='" + dir.resolve(Log4jRig.SPOOL_PATTERN)
                         + "'><PatternLayout pattern='" + pattern + "'/></Spool>",
                 "spool", "spoolPattern");
+        Log4jRig.assertRenderMode(context, "spool");
         // Events go straight to the root LoggerConfig, as a Logger would send them: creating two
         // million log4j2 Loggers costs log4j2 itself about 15 us each (31 s in one run here),
         // which says nothing about Spool. The names reach the layouts all the same.
@@ -163,7 +170,7 @@ public final class HostileMain {
         Path stdout = dir.resolve(mode + ".out");
         Path stderr = dir.resolve(mode + ".err");
         Process p = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), HEAP,
-                "-XX:+ExitOnOutOfMemoryError",
+                "-XX:+ExitOnOutOfMemoryError", "-Dspool.it.render=" + Log4jRig.RENDER,
                 "-cp", System.getProperty("java.class.path"), HostileMain.class.getName(), mode, dir.toString())
                 .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
         if (!p.waitFor(90, TimeUnit.SECONDS)) {
@@ -233,7 +240,7 @@ public final class HostileMain {
             try (BufferedReader r = Files.newBufferedReader(dir.resolve(file), StandardCharsets.UTF_8)) {
                 String line;
                 while ((line = r.readLine()) != null) {
-                    String expected = "p.s.N" + i + " N" + i + " " + i;
+                    String expected = (WRITER ? "pkg.sub.N" : "p.s.N") + i + " N" + i + " " + i;
                     if (!line.equals(expected)) {
                         fail(file + " line " + (i + 1) + ": expected " + expected + ", got " + line);
                     }

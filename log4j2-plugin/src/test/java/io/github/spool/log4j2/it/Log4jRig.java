@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.github.spool.log4j2.SpoolAppender;
 import org.apache.logging.log4j.core.LoggerContext;
 
 /**
@@ -22,7 +23,33 @@ final class Log4jRig {
     /** Output of log4j2's File appender with PatternLayout: the reference. */
     static final String REFERENCE = "reference.log";
 
+    /**
+     * The {@code render} attribute of the suites' {@code <Spool>} elements: {@code -Dspool.it.render}.
+     * The build runs the containment, hostile-input and soak suites twice: as configured by default,
+     * and with {@code writer} (surefire execution {@code render-on-writer}).
+     */
+    static final String RENDER = System.getProperty("spool.it.render", "auto");
+
     private Log4jRig() {
+    }
+
+    /** @return the {@code render} attribute for a {@code <Spool>} element, with a leading space */
+    static String render() {
+        return " render='" + RENDER + "'";
+    }
+
+    /**
+     * Fails unless the {@code <Spool>} appender {@code name} renders where {@link #RENDER} says:
+     * a suite run with {@code writer} must not quietly fall back to the caller (a pattern it
+     * cannot render on the writer).
+     */
+    static void assertRenderMode(LoggerContext context, String name) {
+        SpoolAppender appender = context.getConfiguration().getAppender(name);
+        boolean onWriter = appender.getSpoolConfig().renderer() != null;
+        if (onWriter != RENDER.equals("writer")) {
+            throw new IllegalStateException("appender " + name + " renders on the " + (onWriter ? "writer" : "caller")
+                    + " with render=" + RENDER);
+        }
     }
 
     /**
@@ -31,7 +58,7 @@ final class Log4jRig {
      * @return a started context
      */
     static LoggerContext differential(Path dir, String pattern) throws IOException {
-        return start(dir, "<Spool name='spool' fileName='" + dir.resolve(SPOOL) + "'>"
+        return start(dir, "<Spool name='spool' fileName='" + dir.resolve(SPOOL) + "'" + render() + ">"
                 + "<SpoolLayout pattern='" + xml(pattern) + "'/></Spool>"
                 + "<Spool name='spoolPattern' fileName='" + dir.resolve(SPOOL_PATTERN) + "'>"
                 + "<PatternLayout pattern='" + xml(pattern) + "'/></Spool>"

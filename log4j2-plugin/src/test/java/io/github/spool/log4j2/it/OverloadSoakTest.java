@@ -45,14 +45,14 @@ class OverloadSoakTest {
         Files.writeString(config, "<Configuration status=\"warn\">\n"
                 + "  <Appenders>\n"
                 + "    <Spool name=\"soak\" target=\"SYSTEM_OUT\" bufferSize=\"" + BUFFER + "\" maxBufferSize=\"" + MAX
-                + "\" overflowPolicy=\"" + policy + "\" discardThreshold=\"INFO\">\n"
+                + "\" overflowPolicy=\"" + policy + "\" discardThreshold=\"INFO\"" + Log4jRig.render() + ">\n"
                 + "      <SpoolLayout pattern=\"%-5level [%t] %msg%n\"/>\n"
                 + "    </Spool>\n"
                 + "  </Appenders>\n"
                 + "  <Loggers><Root level=\"info\"><AppenderRef ref=\"soak\"/></Root></Loggers>\n"
                 + "</Configuration>\n");
         SoakRun r = SoakRun.run("BLOCK".equals(policy), SECONDS,
-                List.of("-Dlog4j2.configurationFile=" + config), SoakMain.class,
+                List.of("-Dlog4j2.configurationFile=" + config, "-Dspool.it.render=" + Log4jRig.RENDER), SoakMain.class,
                 Double.toString(SECONDS), Integer.toString(PRODUCERS));
         System.out.println("soak log4j2 " + policy + " " + SECONDS + " s, " + PRODUCERS + " producers: "
                 + (r.report() == null ? "no report" : r.summary()));

@@ -3,6 +3,7 @@ package io.github.spool.log4j2.it;
 import io.github.spool.log4j2.SpoolAppender;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.ThreadContext;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.util.Unbox;
 import org.junit.jupiter.api.Test;
@@ -21,13 +22,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code render="writer"} end to end: a real configuration, events of every kind the capture takes
  * or declines (parameterized messages with each argument type, log4j2's {@code Unbox}, mutable
  * arguments, throwables, long texts (text records, passed through from the ring above 32 KiB) and
- * non-ASCII ones, a custom level, header and footer), and the
+ * non-ASCII ones, a custom level, header and footer, the thread context printed by one key and
+ * whole), and the
  * file must equal log4j2's own {@code <File>} with {@code <PatternLayout>} byte for byte — and the
  * same configuration with {@code render="caller"} too.
  */
 class RenderOnWriterAppenderTest {
 
-    private static final String PATTERN = "%d{yyyy-MM-dd HH:mm:ss.SSS} [%t] %-5level %logger{36} - %msg%n";
+    private static final String PATTERN = "%d{yyyy-MM-dd HH:mm:ss.SSS} [%t] %-5level %logger{36} %X{user} - %msg %X%n";
     private static final Level NOTICE = Level.forName("NOTICE", 350);
 
     /** An argument of a type the capture does not take: formatted on the caller. */
@@ -58,6 +60,14 @@ class RenderOnWriterAppenderTest {
             Mutable mutable = new Mutable();
             for (int i = 0; i < 2_000; i++) {
                 Logger log = context.getLogger("com.example.render.Service" + r.nextInt(5));
+                switch (r.nextInt(6)) {
+                    case 0 -> ThreadContext.put("user", "user-" + r.nextInt(50));
+                    case 1 -> ThreadContext.put("request", Integer.toHexString(r.nextInt()));
+                    case 2 -> ThreadContext.remove("user");
+                    case 3 -> ThreadContext.put("zone", "Zürich 😀");
+                    case 4 -> ThreadContext.clearMap();
+                    default -> { }
+                }
                 switch (r.nextInt(12)) {
                     case 0 -> log.info("order {} for {} at {} ok={} grade={}", i, "customer-" + r.nextInt(100),
                             r.nextDouble(), r.nextBoolean(), (char) ('A' + r.nextInt(5)));
@@ -76,6 +86,7 @@ class RenderOnWriterAppenderTest {
                 }
             }
         } finally {
+            ThreadContext.clearMap();
             context.stop();
         }
         byte[] expected = Files.readAllBytes(dir.resolve("reference.log"));

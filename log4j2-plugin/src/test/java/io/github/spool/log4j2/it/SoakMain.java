@@ -4,6 +4,7 @@ import io.github.spool.soak.SoakChild;
 import io.github.spool.soak.SoakLoad;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.core.LoggerContext;
 
 /**
  * The forked JVM of {@link OverloadSoakTest}: log4j2 configured by {@code -Dlog4j2.configurationFile}
@@ -23,6 +24,7 @@ public final class SoakMain {
         double seconds = Double.parseDouble(args[0]);
         int producers = Integer.parseInt(args[1]);
         Logger logger = LogManager.getLogger("soak");
+        Log4jRig.assertRenderMode((LoggerContext) LogManager.getContext(false), "soak");
         SoakChild.run("soak", seconds, producers, (p, seq, warn) -> {
             if (warn) {
                 logger.warn("soak p={} seq={} {}", p, seq, SoakLoad.PAYLOAD);
