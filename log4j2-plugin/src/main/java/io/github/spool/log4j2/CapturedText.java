@@ -3,6 +3,7 @@ package io.github.spool.log4j2;
 import org.apache.logging.log4j.message.Message;
 import org.apache.logging.log4j.util.StringBuilderFormattable;
 
+import io.github.spool.text.RecordCodec;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -24,17 +25,17 @@ final class CapturedText implements Message, StringBuilderFormattable {
     private int length;
     private boolean ascii;
 
-    /** Reads a string of {@code type} ({@link EventCapture#STR_ASCII} or {@link EventCapture#STR_UTF16}). */
+    /** Reads a string of {@code type} ({@link RecordCodec#STR_ASCII} or {@link RecordCodec#STR_UTF16}). */
     void read(ByteBuffer in, byte type) {
         int n = in.getInt();
         length = n;
-        if (type == EventCapture.STR_ASCII) {
+        if (type == RecordCodec.STR_ASCII) {
             ascii = true;
             if (bytes.length < n) {
                 bytes = new byte[Math.max(n, 2 * bytes.length)];
             }
             in.get(bytes, 0, n);
-        } else if (type == EventCapture.STR_UTF16) {
+        } else if (type == RecordCodec.STR_UTF16) {
             ascii = false;
             if (chars.length < n) {
                 chars = new char[Math.max(n, 2 * chars.length)];

@@ -1,6 +1,8 @@
 package io.github.spool.log4j2;
 
 import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.RecordCodec;
+import io.github.spool.text.SymbolCache;
 import io.github.spool.text.SymbolTable;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;
@@ -28,37 +30,18 @@ import org.apache.logging.log4j.util.TriConsumer;
  * throwable, or whose names do not fit the tables, is not captured: the caller renders it and
  * appends a text record.
  *
- * <p>Record format (big-endian): a kind byte; {@link #RECORD_TEXT}: int length, the line's bytes;
- * {@link #RECORD_EVENT}: long epoch second, int nano of second, int level, logger and thread ids,
- * a message kind byte, then {@link #MSG_TEXT}: a string; {@link #MSG_PARAMETERIZED}: int format id,
- * an argument count byte and the arguments, each a type byte and its value; then, for a layout
- * with {@code %X}, an int entry count and the entries, each an int key id and a value as an
- * argument. A string is a type
- * byte, an int char count and its chars: one byte each ({@link #STR_ASCII}) when the text is ASCII
- * (a lone surrogate inside is kept as the {@code '?'} UTF-8 makes of it anyway), else two
- * ({@link #STR_UTF16}). Surrogates at either end always go as UTF-16: in the line they may pair
- * with a neighbouring field's ({@link LineBuffer}).
+ * <p>Record format ({@link RecordCodec}: big-endian, text records, values): a kind byte;
+ * {@link RecordCodec#RECORD_EVENT}: long epoch second, int nano of second, int level, logger and
+ * thread ids, a message kind byte, then {@link #MSG_TEXT}: a string; {@link #MSG_PARAMETERIZED}:
+ * int format id, an argument count byte and the arguments, each a value; then, for a layout with
+ * {@code %X}, an int entry count and the entries, each an int key id and a value. Strings are
+ * ASCII, one byte per char, where that keeps the line's bytes ({@link LineBuffer} pairs
+ * surrogates across fields), else UTF-16.
  */
 final class EventCapture {
 
-    static final byte RECORD_TEXT = 0;
-    static final byte RECORD_EVENT = 1;
-
     static final byte MSG_TEXT = 0;
     static final byte MSG_PARAMETERIZED = 1;
-
-    static final byte STR_ASCII = 1;
-    static final byte STR_UTF16 = 2;
-    static final byte ARG_NULL = 0;
-    // STR_ASCII and STR_UTF16 are argument types too
-    static final byte ARG_INT = 3;
-    static final byte ARG_LONG = 4;
-    static final byte ARG_DOUBLE = 5;
-    static final byte ARG_FLOAT = 6;
-    static final byte ARG_BOOLEAN = 7;
-    static final byte ARG_CHAR = 8;
-    static final byte ARG_SHORT = 9;
-    static final byte ARG_BYTE = 10;
 
     /**
      * Longest text captured, in chars: a longer message is rendered by the caller, so that a huge
@@ -117,12 +100,9 @@ final class EventCapture {
         private int threadId;
         private Level level;
         private int levelId;
-        private final String[] loggers = new String[SLOTS];
-        private final int[] loggerIds = new int[SLOTS];
-        private final String[] formats = new String[SLOTS];
-        private final int[] formatIds = new int[SLOTS];
-        private final String[] contextKeys = new String[SLOTS];
-        private final int[] contextKeyIds = new int[SLOTS];
+        private final SymbolCache loggers = new SymbolCache(LOGGERS, SLOTS);
+        private final SymbolCache formats = new SymbolCache(FORMATS, SLOTS);
+        private final SymbolCache contextKeys = new SymbolCache(CONTEXT_KEYS, SLOTS);
         /** State of one {@link #PUT_ARG} or {@link #PUT_ENTRY} walk. */
         ByteLineBuilder out;
         boolean exact;
@@ -154,50 +134,16 @@ final class EventCapture {
         }
 
         int logger(String name) {
-            return cached(name, loggers, loggerIds, LOGGERS);
+            return loggers.idOf(name);
         }
 
         int format(String f) {
-            return cached(f, formats, formatIds, FORMATS);
+            return formats.idOf(f);
         }
 
         int contextKey(String key) {
-            return cached(key, contextKeys, contextKeyIds, CONTEXT_KEYS);
+            return contextKeys.idOf(key);
         }
-
-        private static int cached(String s, String[] keys, int[] ids, SymbolTable table) {
-            int slot = s.hashCode() & (SLOTS - 1);
-            if (keys[slot] == s) {
-                return ids[slot];
-            }
-            int id = table.idOf(s);
-            if (id >= 0) {
-                keys[slot] = s;
-                ids[slot] = id;
-            }
-            return id;
-        }
-    }
-
-    /** Bytes before a text record's line: the kind byte and the int length. */
-    static final int TEXT_HEADER = 5;
-
-    /**
-     * Starts a text record in an empty {@code out}: its header, the length left for {@link #endText}.
-     *
-     * @param out an empty builder
-     */
-    static void beginText(ByteLineBuilder out) {
-        out.append(RECORD_TEXT).putInt(0);
-    }
-
-    /**
-     * Ends the text record {@link #beginText} started: sets its length to what was appended since.
-     *
-     * @param out the builder holding the record
-     */
-    static void endText(ByteLineBuilder out) {
-        out.setInt(1, out.length() - TEXT_HEADER);
     }
 
     /**
@@ -235,7 +181,7 @@ final class EventCapture {
             return false; // an event built by hand with an instant MutableInstant would refuse
         }
         out.reset();
-        out.append(RECORD_EVENT).putLong(instant.getEpochSecond()).putInt(nanos)
+        out.append(RecordCodec.RECORD_EVENT).putLong(instant.getEpochSecond()).putInt(nanos)
                 .putInt(levelId).putInt(loggerId).putInt(threadId);
         Message msg = event.getMessage();
         int messageAt = out.length();
@@ -339,57 +285,16 @@ final class EventCapture {
 
     /** @return {@code false} for an argument of a type not captured */
     private static boolean putArg(ByteLineBuilder out, Object arg, boolean exact) {
-        if (arg == null) {
-            out.append(ARG_NULL);
-            return true;
-        }
-        Class<?> c = arg.getClass();
-        if (c == String.class || c == StringBuilder.class || c == StringBuffer.class) {
-            return putString(out, (CharSequence) arg, exact);
-        } else if (c == Integer.class) {
-            out.append(ARG_INT).putInt((Integer) arg);
-        } else if (c == Long.class) {
-            out.append(ARG_LONG).putLong((Long) arg);
-        } else if (c == Double.class) {
-            out.append(ARG_DOUBLE).putLong(Double.doubleToRawLongBits((Double) arg));
-        } else if (c == Float.class) {
-            out.append(ARG_FLOAT).putInt(Float.floatToRawIntBits((Float) arg));
-        } else if (c == Boolean.class) {
-            out.append(ARG_BOOLEAN).append((byte) ((Boolean) arg ? 1 : 0));
-        } else if (c == Character.class) {
-            out.append(ARG_CHAR).putInt((Character) arg);
-        } else if (c == Short.class) {
-            out.append(ARG_SHORT).putInt((Short) arg);
-        } else if (c == Byte.class) {
-            out.append(ARG_BYTE).append((Byte) arg);
-        } else {
-            return false;
-        }
-        return true;
+        return RecordCodec.putValue(out, arg, exact, MAX_CAPTURED_CHARS);
     }
 
     /**
-     * Writes {@code s} as a string (see the class comment); with {@code exact}, a text with any
-     * surrogate goes as UTF-16, so that padding or truncating it sees the very chars.
+     * Writes {@code s} as a string ({@link RecordCodec#putString}); with {@code exact}, a text with
+     * any surrogate goes as UTF-16, so that padding or truncating it sees the very chars.
      *
      * @return {@code false} for a text too long to capture ({@link #MAX_CAPTURED_CHARS})
      */
     static boolean putString(ByteLineBuilder out, CharSequence s, boolean exact) {
-        int n = s.length();
-        if (n > MAX_CAPTURED_CHARS) {
-            return false;
-        }
-        int at = out.length();
-        out.append(STR_ASCII).putInt(n);
-        int start = out.length();
-        out.append(s, 0, n);
-        // One byte per char means ASCII or lone surrogates ('?'); two or more for anything else.
-        if (out.length() - start == n && (n == 0 || !Character.isSurrogate(s.charAt(0)) && !Character.isSurrogate(s.charAt(n - 1)))
-                && (!exact || !LineBuffer.hasSurrogate(s, 0, n))) {
-            return true;
-        }
-        out.setLength(at);
-        out.append(STR_UTF16).putInt(n).putChars(s, 0, n);
-        return true;
+        return RecordCodec.putString(out, s, exact, MAX_CAPTURED_CHARS);
     }
 }

@@ -1,6 +1,7 @@
 package io.github.spool.log4j2;
 
 import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.RecordCodec;
 import io.github.spool.time.TimestampFormat;
 
 /**
@@ -88,7 +89,7 @@ final class LineBuffer {
      * @return the bytes, or {@code null}
      */
     static byte[] encodeAlone(CharSequence s, int start, int end) {
-        if (hasSurrogate(s, start, end)) {
+        if (RecordCodec.hasSurrogate(s, start, end)) {
             return null;
         }
         ByteLineBuilder b = new ByteLineBuilder(Math.max(16, 3 * (end - start)));
@@ -96,20 +97,6 @@ final class LineBuffer {
         return java.util.Arrays.copyOf(b.array(), b.length());
     }
 
-    /**
-     * @param s     the text
-     * @param start first index
-     * @param end   end index, exclusive
-     * @return whether {@code s[start, end)} holds a surrogate, paired or not
-     */
-    static boolean hasSurrogate(CharSequence s, int start, int end) {
-        for (int i = start; i < end; i++) {
-            if (Character.isSurrogate(s.charAt(i))) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     /**
      * Appends bytes that are complete UTF-8 (a pre-encoded literal).

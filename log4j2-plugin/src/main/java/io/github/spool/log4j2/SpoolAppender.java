@@ -8,6 +8,7 @@ import io.github.spool.SettingsReader;
 import io.github.spool.SpoolConfig;
 import io.github.spool.StatusListener;
 import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.RecordCodec;
 import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Files;
@@ -216,10 +217,10 @@ public final class SpoolAppender extends AbstractAppender {
     /** Appends bytes that are not an event's line (header, footer): framed as text when capturing. */
     private static void appendRaw(Spool s, byte[] bytes, boolean capture) {
         if (capture) {
-            ByteLineBuilder framed = new ByteLineBuilder(bytes.length + EventCapture.TEXT_HEADER);
-            EventCapture.beginText(framed);
+            ByteLineBuilder framed = new ByteLineBuilder(bytes.length + RecordCodec.TEXT_HEADER);
+            RecordCodec.beginText(framed);
             framed.append(bytes, 0, bytes.length);
-            EventCapture.endText(framed);
+            RecordCodec.endText(framed);
             s.append(framed.array(), 0, framed.length(), Severity.INFO);
         } else {
             s.append(bytes, 0, bytes.length, Severity.INFO);

@@ -1,6 +1,7 @@
 package io.github.spool.log4j2;
 
 import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.RecordCodec;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -136,14 +137,14 @@ public final class SpoolLayout extends AbstractStringLayout {
 
     /**
      * Encodes the event as {@link #encodeLine} does, after a text record's header ({@link
-     * EventCapture#RECORD_TEXT}, then the line's length), in place: no copy of the line.
+     * RecordCodec#RECORD_TEXT}, then the line's length), in place: no copy of the line.
      */
     ByteLineBuilder encodeTextRecord(LogEvent event, Scratch scratch) {
         LineBuffer line = scratch.line;
         line.reset();
-        EventCapture.beginText(line.bytes());
+        RecordCodec.beginText(line.bytes());
         ByteLineBuilder b = encodeInto(event, scratch, line);
-        EventCapture.endText(b);
+        RecordCodec.endText(b);
         return b;
     }
 

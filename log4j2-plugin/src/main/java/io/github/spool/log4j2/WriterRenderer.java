@@ -2,6 +2,7 @@ package io.github.spool.log4j2;
 
 import io.github.spool.io.RecordRenderer;
 import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.RecordCodec;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.message.Message;
 import org.apache.logging.log4j.message.ReusableParameterizedMessage;
@@ -60,7 +61,7 @@ final class WriterRenderer implements RecordRenderer {
         while (range.hasRemaining()) {
             int at = range.position();
             byte kind = range.get();
-            if (kind == RECORD_TEXT) {
+            if (kind == RecordCodec.RECORD_TEXT) {
                 int length = range.getInt();
                 if (length > PASS_THROUGH_BYTES) {
                     result.passThrough = length; // written from the ring as it is, in one write
@@ -70,7 +71,7 @@ final class WriterRenderer implements RecordRenderer {
                 result.rendered++;
                 continue;
             }
-            if (kind != RECORD_EVENT) {
+            if (kind != RecordCodec.RECORD_EVENT) {
                 range.position(at);
                 throw new IllegalStateException("unknown record kind " + kind); // the rest of the range is lost
             }
@@ -153,25 +154,19 @@ final class WriterRenderer implements RecordRenderer {
         }
     }
 
-    /** @return an argument or context value, as {@code EventCapture.putArg} wrote it */
+    /** @return an argument or context value, as {@link RecordCodec#putValue} wrote it */
     private Object readValue(ByteBuffer in) {
         byte type = in.get();
         switch (type) {
-            case ARG_NULL: return null;
-            case STR_ASCII:
-            case STR_UTF16:
+            case RecordCodec.NULL:
+                return null;
+            case RecordCodec.STR_ASCII:
+            case RecordCodec.STR_UTF16:
                 CapturedText text = argText(textsUsed++);
                 text.read(in, type);
                 return text;
-            case ARG_INT: return in.getInt();
-            case ARG_LONG: return in.getLong();
-            case ARG_DOUBLE: return Double.longBitsToDouble(in.getLong());
-            case ARG_FLOAT: return Float.intBitsToFloat(in.getInt());
-            case ARG_BOOLEAN: return in.get() != 0;
-            case ARG_CHAR: return (char) in.getInt();
-            case ARG_SHORT: return (short) in.getInt();
-            case ARG_BYTE: return in.get();
-            default: throw new IllegalStateException("unknown argument type " + type);
+            default:
+                return RecordCodec.readBoxed(in, type);
         }
     }
 
