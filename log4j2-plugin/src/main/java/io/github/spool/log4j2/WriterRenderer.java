@@ -1,6 +1,6 @@
 package io.github.spool.log4j2;
 
-import io.github.spool.io.RecordRenderer;
+import io.github.spool.io.EventRecordRenderer;
 import io.github.spool.text.ByteLineBuilder;
 import io.github.spool.text.RecordCodec;
 import org.apache.logging.log4j.Level;
@@ -8,7 +8,6 @@ import org.apache.logging.log4j.message.Message;
 import org.apache.logging.log4j.message.ReusableParameterizedMessage;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import static io.github.spool.log4j2.EventCapture.*;
@@ -25,10 +24,7 @@ import static io.github.spool.log4j2.EventCapture.*;
  * log4j2 appends through {@code StringBuilderFormattable.formatTo}: the very chars it appends for
  * a {@code String} ({@code StringBuilders.appendSpecificTypes} in log4j-api 2.26.1).
  */
-final class WriterRenderer implements RecordRenderer {
-
-    /** Text records longer than this are written from the ring as they are, not copied. */
-    static final int PASS_THROUGH_BYTES = 32 << 10;
+final class WriterRenderer extends EventRecordRenderer {
 
     private final SpoolLayout layout;
     private final SpoolLayout.Scratch scratch = new SpoolLayout.Scratch();
@@ -56,46 +52,27 @@ final class WriterRenderer implements RecordRenderer {
     }
 
     @Override
-    public void render(ByteBuffer range, ByteLineBuilder out, Result result) {
-        range.order(ByteOrder.BIG_ENDIAN);
-        while (range.hasRemaining()) {
-            int at = range.position();
-            byte kind = range.get();
-            if (kind == RecordCodec.RECORD_TEXT) {
-                int length = range.getInt();
-                if (length > PASS_THROUGH_BYTES) {
-                    result.passThrough = length; // written from the ring as it is, in one write
-                    return;
-                }
-                out.append(range, length);
-                result.rendered++;
-                continue;
-            }
-            if (kind != RecordCodec.RECORD_EVENT) {
-                range.position(at);
-                throw new IllegalStateException("unknown record kind " + kind); // the rest of the range is lost
-            }
-            long second = range.getLong();
-            int nanos = range.getInt();
-            Level level = level(range.getInt());
-            String logger = LOGGERS.name(range.getInt());
-            String thread = THREADS.name(range.getInt());
-            textsUsed = 0;
-            Message message = readMessage(range);
-            if (context) {
-                contextData.clear(); // a record that failed to read may have left entries
-                readContext(range);
-            }
-            try {
-                event.set(second, nanos, level, logger, thread, message);
-                ByteLineBuilder line = layout.encodeLine(event, scratch);
-                out.append(line.array(), 0, line.length());
-                result.rendered++;
-            } catch (RuntimeException | LinkageError | StackOverflowError e) {
-                result.left++; // this record only: the next one is framed already
-            } finally {
-                release();
-            }
+    protected boolean renderEvent(ByteBuffer in, ByteLineBuilder out) {
+        long second = in.getLong();
+        int nanos = in.getInt();
+        Level level = level(in.getInt());
+        String logger = LOGGERS.name(in.getInt());
+        String thread = THREADS.name(in.getInt());
+        textsUsed = 0;
+        Message message = readMessage(in);
+        if (context) {
+            contextData.clear(); // a record that failed to read may have left entries
+            readContext(in);
+        }
+        try {
+            event.set(second, nanos, level, logger, thread, message);
+            ByteLineBuilder line = layout.encodeLine(event, scratch);
+            out.append(line.array(), 0, line.length());
+            return true;
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+            return false;
+        } finally {
+            release();
         }
     }
 
