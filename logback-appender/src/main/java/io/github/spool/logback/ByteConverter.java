@@ -31,6 +31,16 @@ abstract class ByteConverter {
      */
     abstract boolean write(ILoggingEvent event, ByteLineBuilder out);
 
+    /**
+     * @return {@code true} if this conversion reads nothing but what a captured record carries
+     *         (time stamp, level, logger and thread name, message, MDC) of an event without a
+     *         throwable or key-value pairs, so the writer thread can render it from a
+     *         {@link CapturedEvent}
+     */
+    boolean rendersFromCapture() {
+        return false;
+    }
+
     /** @return what this converter is, for diagnostics and tests: "fast:<kind>" or "delegated:<class>" */
     String describe() {
         return "fast:" + getClass().getSimpleName();
@@ -38,6 +48,11 @@ abstract class ByteConverter {
 
     /** Literal text between conversions (logback's {@code LiteralConverter}); also {@code %n}. */
     static final class Literal extends ByteConverter {
+        @Override
+        boolean rendersFromCapture() {
+            return true;
+        }
+
         private final Wtf8.Encoded text;
 
         Literal(String text) {
@@ -52,6 +67,11 @@ abstract class ByteConverter {
 
     /** {@code %d}/{@code %date}: logback's {@code DateConverter}, rendered by core's {@link TimestampFormat}. */
     static final class Date extends ByteConverter {
+        @Override
+        boolean rendersFromCapture() {
+            return true;
+        }
+
         private final TimestampFormat format;
         private final Fmt fmt;
 
@@ -71,6 +91,11 @@ abstract class ByteConverter {
 
     /** {@code %level}/{@code %le}/{@code %p}: logback's {@code LevelConverter}, pre-encoded per level. */
     static final class LevelName extends ByteConverter {
+        @Override
+        boolean rendersFromCapture() {
+            return true;
+        }
+
         private final Fmt fmt;
         private final Wtf8.Encoded trace;
         private final Wtf8.Encoded debug;
@@ -112,6 +137,11 @@ abstract class ByteConverter {
      * {@link NameCache}: past its limits each name is rendered and encoded every time.
      */
     abstract static class CachedName extends ByteConverter {
+        @Override
+        boolean rendersFromCapture() {
+            return true;
+        }
+
         final Fmt fmt;
         private final NameCache<Wtf8.Encoded> names = new NameCache<>(name -> Wtf8.encode(render(name)));
 
@@ -189,6 +219,11 @@ abstract class ByteConverter {
 
     /** {@code %msg}/{@code %m}/{@code %message}: logback's {@code MessageConverter}. */
     static final class Message extends ByteConverter {
+        @Override
+        boolean rendersFromCapture() {
+            return true;
+        }
+
         private final Fmt fmt;
 
         Message(Fmt fmt) {
@@ -209,6 +244,16 @@ abstract class ByteConverter {
 
     /** {@code %X{key:-default}}/{@code %mdc}: logback's {@code MDCConverter}. */
     static final class Mdc extends ByteConverter implements Fmt.ExactText {
+        @Override
+        boolean rendersFromCapture() {
+            return true;
+        }
+
+        /** @return the key printed, or {@code null} for the whole map */
+        String key() {
+            return key;
+        }
+
         private final String key;
         private final String defaultValue;
         private final Fmt fmt;
@@ -300,6 +345,21 @@ abstract class ByteConverter {
 
     /** {@code %(...)} grouping: logback's {@code IdentityCompositeConverter}; modifiers apply to the whole group. */
     static final class Group extends ByteConverter implements Fmt.ExactText {
+        /** Capturable when every child is: a cut's exact text runs logback's converters of those children. */
+        @Override
+        boolean rendersFromCapture() {
+            for (ByteConverter c : children) {
+                if (!c.rendersFromCapture()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        ByteConverter[] children() {
+            return children;
+        }
+
         private final ByteConverter[] children;
         private final Fmt fmt;
 
@@ -351,6 +411,12 @@ abstract class ByteConverter {
      * construction and the cost is that text (a few allocations per event, in the converter).
      */
     static final class Delegate extends ByteConverter {
+        /** The throwable and key-value-pair converters print nothing for a captured event (it has neither). */
+        @Override
+        boolean rendersFromCapture() {
+            return throwable || kvp;
+        }
+
         private static final ThreadLocal<StringBuilder> BUF = ThreadLocal.withInitial(() -> new StringBuilder(256));
         /**
          * logback's converters that print "" for an event without a throwable (their

@@ -13,7 +13,7 @@ import io.github.spool.text.ByteLineBuilder;
  *
  * <p>Byte-identical to logback by construction, because it only takes the cases whose result is
  * fixed by slf4j 2.0's {@code MessageFormatter.arrayFormat}: the event is exactly a
- * {@link LoggingEvent} (whose {@code getFormattedMessage()} is that call), the pattern contains no
+ * {@link LoggingEvent} or a {@link CapturedEvent} (whose {@code getFormattedMessage()} is that call), the pattern contains no
  * backslash (so no escaped or double-escaped {@code {}}), and every argument is {@code null}
  * (printed {@code "null"}), a {@code String} (its own {@code toString()}), or an {@code Integer},
  * {@code Long}, {@code Short}, {@code Byte} or {@code Boolean}, whose {@code toString()} cannot
@@ -43,7 +43,7 @@ final class DirectMessage {
      *         (see {@link Wtf8}) and {@code 0} if not
      */
     static int write(ILoggingEvent event, ByteLineBuilder out) {
-        if (event.getClass() != LoggingEvent.class) {
+        if (event.getClass() != LoggingEvent.class && event.getClass() != CapturedEvent.class) {
             return DECLINED;
         }
         String pattern = event.getMessage();

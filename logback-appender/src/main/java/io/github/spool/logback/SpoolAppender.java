@@ -16,6 +16,7 @@ import io.github.spool.SpoolConfig;
 import io.github.spool.StatusListener;
 import io.github.spool.io.rolling.RollingPolicy;
 import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.RecordCodec;
 import java.io.IOException;
 import java.nio.file.Paths;
 import java.util.Locale;
@@ -81,6 +82,13 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     private String discardingThreshold;
     private String includeCallerData;
     private String maxFlushTime;
+    private String render;
+    /** {@code render} as read at start. */
+    private String renderSetting = "auto";
+    /** Whether events are captured and rendered on the writer ({@link WriterRenderer}). */
+    private boolean capture;
+    /** The MDC entries a capture copies ({@link SpoolEncoder#capturedMdcKeys()}). */
+    private String[] mdcKeys;
     private final RollingElements rolling = new RollingElements();
     /** What {@link #stop()} waits, as read at start from {@code stopTimeoutMillis}/{@code maxFlushTime}. */
     private long effectiveStopTimeoutMillis = Spool.DEFAULT_STOP_TIMEOUT_MILLIS;
@@ -224,6 +232,15 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     }
 
     /**
+     * @param render where lines are rendered: {@code caller} (the logging thread), {@code writer}
+     *               (the logging thread copies the event's fields, the writer thread renders the
+     *               line) or {@code auto} (the default: the caller for now)
+     */
+    public void setRender(String render) {
+        this.render = render;
+    }
+
+    /**
      * {@code <rollingPolicy class="ch.qos.logback.core.rolling....">}, as written for
      * {@code RollingFileAppender}: a container. Joran hands the elements nested in it to this
      * appender's setters of the same names ({@link RollingElements}); its text is ignored.
@@ -295,7 +312,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
             return;
         }
         StatusRouter status = new StatusRouter();
-        SpoolConfig config = buildConfig(status);
+        SpoolConfig.Builder settings = buildConfig(status);
         if (encoder == null) {
             SpoolEncoder defaultEncoder = new SpoolEncoder();
             defaultEncoder.setContext(context);
@@ -312,6 +329,11 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
             return;
         }
         spoolEncoder = encoder instanceof SpoolEncoder ? (SpoolEncoder) encoder : null;
+        capture = renderMode(new SettingsReader(name == null ? "spool" : name, status), settings);
+        if (capture) {
+            mdcKeys = spoolEncoder.capturedMdcKeys();
+        }
+        SpoolConfig config = settings.build();
         try {
             spool = Spool.start(config);
         } catch (IOException | RuntimeException e) {
@@ -321,12 +343,12 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
         warnedClosed = false;
         byte[] header = encoder.headerBytes();
         if (header != null && header.length > 0) {
-            spool.append(header, 0, header.length, Severity.FATAL);
+            appendRaw(spool, header);
         }
         super.start();
     }
 
-    private SpoolConfig buildConfig(StatusListener status) {
+    private SpoolConfig.Builder buildConfig(StatusListener status) {
         String appenderName = name == null ? "spool" : name;
         SettingsReader r = new SettingsReader(appenderName, status);
         // The context name keeps the JMX names of two contexts' same-named appenders apart.
@@ -371,7 +393,39 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
                     + "with ConsoleAppender");
         }
         effectiveStopTimeoutMillis = stopTimeout(r);
-        return b.build();
+        renderSetting = r.parse(render, SpoolAppender::parseRender, "auto", "the default auto");
+        return b;
+    }
+
+    /**
+     * Renders on the writer thread ({@link WriterRenderer}) when {@code render} is {@code writer}
+     * and the encoder is a {@link SpoolEncoder} whose every conversion renders from a captured event.
+     *
+     * @return whether events are captured
+     */
+    private boolean renderMode(SettingsReader r, SpoolConfig.Builder b) {
+        if (!renderSetting.equals("writer")) {
+            // auto renders on the caller for now, as in the log4j2 adapter: on 2 vCPUs the writer's
+            // decode-and-render costs more CPU per event in all (docs/benchmarks.md).
+            return false;
+        }
+        if (spoolEncoder != null && spoolEncoder.rendersFromCapture()) {
+            b.renderer(new WriterRenderer(spoolEncoder));
+            return true;
+        }
+        r.warn("render \"writer\" needs a SpoolEncoder in UTF-8 whose conversions are all among %d, %level, "
+                + "%logger, %thread, %msg, %X, %n, literals and groups of them (" + (spoolEncoder != null
+                ? String.join(", ", spoolEncoder.describe()) : encoder.getClass().getName())
+                + "); rendering on the calling thread");
+        return false;
+    }
+
+    private static String parseRender(String value) {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        if (!v.equals("auto") && !v.equals("writer") && !v.equals("caller")) {
+            throw new IllegalArgumentException("render '" + value + "' is unknown; expected auto, writer or caller");
+        }
+        return v;
     }
 
     /** Sets the target or file; a bad one is an ERROR and falls back. Returns whether it is a file. */
@@ -561,9 +615,23 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
             sc.busy = true;
             try {
                 line.reset();
-                fast.encodeTo(event, line);
-                if (line.length() == 0) {
-                    return; // a pattern logback rejected prints "": nothing to write, as below
+                if (capture) {
+                    // While the writer is behind, render here: the writer is one thread and must
+                    // not become the bottleneck of the work it took on (WriterBacklog).
+                    if (s.writerBehind() || !EventCapture.capture(event, line, sc.ids(), mdcKeys)) {
+                        line.reset();
+                        RecordCodec.beginText(line);
+                        fast.encodeTo(event, line);
+                        if (line.length() == RecordCodec.TEXT_HEADER) {
+                            return; // nothing to write, as below
+                        }
+                        RecordCodec.endText(line);
+                    }
+                } else {
+                    fast.encodeTo(event, line);
+                    if (line.length() == 0) {
+                        return; // a pattern logback rejected prints "": nothing to write, as below
+                    }
                 }
                 result = s.append(line.array(), 0, line.length(), severity);
             } finally {
@@ -605,13 +673,26 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
         }
         byte[] footer = encoder.footerBytes();
         if (footer != null && footer.length > 0) {
-            s.append(footer, 0, footer.length, Severity.FATAL);
+            appendRaw(s, footer);
         }
         boolean drained = s.stop(effectiveStopTimeoutMillis, TimeUnit.MILLISECONDS);
         if (!drained) {
             addWarn("SpoolAppender [" + name + "] stopped before its buffer drained within " + effectiveStopTimeoutMillis + " ms");
         }
         spool = null;
+    }
+
+    /** Appends bytes that are not an event's line (header, footer): framed as text when capturing. */
+    private void appendRaw(Spool s, byte[] bytes) {
+        if (capture) {
+            ByteLineBuilder framed = new ByteLineBuilder(bytes.length + RecordCodec.TEXT_HEADER);
+            RecordCodec.beginText(framed);
+            framed.append(bytes, 0, bytes.length);
+            RecordCodec.endText(framed);
+            s.append(framed.array(), 0, framed.length(), Severity.FATAL);
+        } else {
+            s.append(bytes, 0, bytes.length, Severity.FATAL);
+        }
     }
 
     /** @return how long {@link #stop()} waits for the drain; for tests in this package */
@@ -647,5 +728,14 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
         // reset() drops an array grown past MAX_RETAINED_BUILDER by a huge line
         final ByteLineBuilder line = new ByteLineBuilder(INITIAL, MAX_RETAINED_BUILDER);
         boolean busy;
+        /** This thread's symbol ids, created on its first captured event. */
+        private EventCapture.Ids ids;
+
+        EventCapture.Ids ids() {
+            if (ids == null) {
+                ids = new EventCapture.Ids();
+            }
+            return ids;
+        }
     }
 }

@@ -13,7 +13,9 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * logback encoder with a {@code <pattern>} as in {@code PatternLayoutEncoder}: it accepts every
@@ -130,6 +132,54 @@ public class SpoolEncoder extends PatternLayoutEncoderBase<ILoggingEvent> {
             sc.line.reset(); // drops a huge line's array now rather than at this thread's next event
             sc.busy = false;
         }
+    }
+
+    /**
+     * @return {@code true} if the writer thread can render this encoder's lines from captured
+     *         records: started on the byte path (UTF-8), every conversion reading only captured
+     *         fields ({@link ByteConverter#rendersFromCapture()})
+     */
+    boolean rendersFromCapture() {
+        ByteConverter[] cs = converters;
+        if (cs == null) {
+            return false;
+        }
+        for (ByteConverter c : cs) {
+            if (!c.rendersFromCapture()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * @return the MDC keys a capture copies for this pattern's {@code %X} conversions: {@code null}
+     *         when it prints no MDC, {@link EventCapture#ALL_KEYS} when it prints the whole map,
+     *         else the keys it prints (each once)
+     */
+    String[] capturedMdcKeys() {
+        ByteConverter[] cs = converters;
+        if (cs == null) {
+            return null;
+        }
+        Set<String> keys = new LinkedHashSet<>();
+        return collectMdcKeys(cs, keys) ? EventCapture.ALL_KEYS : keys.isEmpty() ? null : keys.toArray(new String[0]);
+    }
+
+    /** @return {@code true} if a conversion prints the whole map */
+    private static boolean collectMdcKeys(ByteConverter[] cs, Set<String> keys) {
+        for (ByteConverter c : cs) {
+            if (c instanceof ByteConverter.Mdc) {
+                String key = ((ByteConverter.Mdc) c).key();
+                if (key == null) {
+                    return true;
+                }
+                keys.add(key);
+            } else if (c instanceof ByteConverter.Group && collectMdcKeys(((ByteConverter.Group) c).children(), keys)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

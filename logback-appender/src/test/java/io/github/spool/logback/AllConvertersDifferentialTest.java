@@ -203,9 +203,12 @@ class AllConvertersDifferentialTest {
         }
         System.out.println("AllConvertersDifferentialTest seed " + seed + ": " + tally.patterns + " patterns, " + tally.events
                 + " events compared (encode and encodeTo); top-level converters: " + tally.fast + " fast path, " + tally.delegated + " delegated; "
-                + tally.mismatches + " mismatches");
+                + tally.mismatches + " mismatches; render on the writer: " + tally.captured + " captured, " + tally.textRecords
+                + " text records");
         assertEquals(0, tally.mismatches, tally.first.toString());
         assertTrue(tally.patterns > 500 && tally.events > 500 * EVENTS_PER_PATTERN, "too little compared: " + tally.patterns);
+        assertTrue(tally.captured > 1000 && tally.textRecords > 100, "render on the writer: " + tally.captured
+                + " captured, " + tally.textRecords + " text records");
     }
 
     /** Counts and the first few mismatches, for one message at the end. */
@@ -216,6 +219,8 @@ class AllConvertersDifferentialTest {
         int fast;
         int delegated;
         int mismatches;
+        int captured;
+        int textRecords;
         final StringBuilder first = new StringBuilder();
 
         Tally(long seed) {
@@ -274,6 +279,8 @@ class AllConvertersDifferentialTest {
                 tally.fast++;
             }
         }
+        // the writer renders with the appender's encoder: the capturable conversions keep no state
+        ViaWriter writer = viaEncodeTo.rendersFromCapture() ? new ViaWriter(viaEncodeTo) : null;
         ByteLineBuilder line = new ByteLineBuilder(64);
         for (int e = 0; e < EVENTS_PER_PATTERN; e++) {
             LoggingEvent event = event(rnd, lc);
@@ -292,12 +299,17 @@ class AllConvertersDifferentialTest {
                 viaEncodeTo.encodeTo(event, line);
                 return Arrays.copyOfRange(line.array(), 7, line.length());
             }, want, expected);
-            if (a != null || b != null) {
+            String w = writer == null ? null : outcome(() -> writer.render(event), want, expected);
+            if (a != null || b != null || w != null) {
                 tally.mismatch("pattern " + SpoolEncoderDifferentialTest.Gen.escape(pattern) + " " + viaEncode.describe() + ", event "
                         + SpoolEncoderDifferentialTest.Gen.describe(event) + (a != null ? "\n encode: " + a : "")
-                        + (b != null ? "\n encodeTo: " + b : ""));
+                        + (b != null ? "\n encodeTo: " + b : "") + (w != null ? "\n render on the writer: " + w : ""));
             }
             tally.events++;
+        }
+        if (writer != null) {
+            tally.captured += writer.captured;
+            tally.textRecords += writer.textRecords;
         }
     }
 
@@ -343,8 +355,10 @@ class AllConvertersDifferentialTest {
         e.setLoggerContext(lc);
         e.setLoggerContextRemoteView(lc.getLoggerContextRemoteView());
         e.setLevel(pick(rnd, Level.TRACE, Level.DEBUG, Level.INFO, Level.INFO, Level.WARN, Level.ERROR));
-        e.setLoggerName(SpoolEncoderDifferentialTest.Gen.loggerName(rnd));
-        e.setThreadName(SpoolEncoderDifferentialTest.Gen.text(rnd, 1 + rnd.nextInt(25)));
+        e.setLoggerName(rnd.nextInt(4) != 0 ? pick(rnd, SpoolEncoderDifferentialTest.Gen.LOGGER_POOL)
+                : SpoolEncoderDifferentialTest.Gen.loggerName(rnd));
+        e.setThreadName(rnd.nextInt(4) != 0 ? pick(rnd, SpoolEncoderDifferentialTest.Gen.THREAD_POOL)
+                : SpoolEncoderDifferentialTest.Gen.text(rnd, 1 + rnd.nextInt(25)));
         int k = rnd.nextInt(300);
         if (k == 0) {
             e.setMessage(mebibyte(rnd));

@@ -2,6 +2,8 @@
 package io.github.spool.logback;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.LoggerContext;
@@ -45,6 +47,11 @@ class AttributesTest {
         return c;
     }
 
+    /** As {@link LogbackConfigured#startBody}, writing to a file in {@link #dir}. */
+    private LogbackConfigured startBody(String body) throws Exception {
+        return LogbackConfigured.startBody("<file>" + dir.resolve("a.log") + "</file>" + body);
+    }
+
     private static String only(Configured c, Level level) {
         List<String> m = c.statuses(level);
         assertEquals(1, m.size(), () -> level + " statuses: " + c.statuses());
@@ -53,6 +60,42 @@ class AttributesTest {
 
     private static void quiet(Configured c) {
         assertEquals(List.of(), c.statuses(), "no status about the appender's settings");
+    }
+
+    @Test
+    void renderChoosesWhereTheLineIsMadeAndSaysWhyNot() throws Exception {
+        String capturable = "<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%d %-5level [%thread] "
+                + "%logger{36} %X{user} %X - %msg%n</pattern><charset>UTF-8</charset></encoder>";
+        try (LogbackConfigured c = startBody("<render>writer</render>" + capturable)) {
+            assertNotNull(c.config().renderer(), "writer");
+            quiet(c);
+        }
+        try (LogbackConfigured c = startBody("<render>Caller</render>" + capturable)) {
+            assertNull(c.config().renderer(), "caller");
+            quiet(c);
+        }
+        try (LogbackConfigured c = startBody(capturable)) {
+            assertNull(c.config().renderer(), "auto: the caller, for now");
+            quiet(c);
+        }
+        try (LogbackConfigured c = startBody("<render>writer</render><encoder "
+                + "class='io.github.spool.logback.SpoolEncoder'><pattern>%relative %caller{1} %m%n</pattern><charset>UTF-8</charset></encoder>")) {
+            assertNull(c.config().renderer());
+            String w = only(c, Level.WARN);
+            assertTrue(w.startsWith("spool appender 'dropin': render \"writer\" needs a SpoolEncoder in UTF-8")
+                    && w.contains("delegated:ch.qos.logback.classic.pattern.CallerDataConverter")
+                    && w.endsWith("rendering on the calling thread"), w);
+        }
+        try (LogbackConfigured c = startBody("<render>writer</render><encoder "
+                + "class='ch.qos.logback.classic.encoder.PatternLayoutEncoder'><pattern>%m%n</pattern></encoder>")) {
+            assertNull(c.config().renderer());
+            assertTrue(only(c, Level.WARN).contains("(ch.qos.logback.classic.encoder.PatternLayoutEncoder)"));
+        }
+        try (LogbackConfigured c = start("render", "fast")) {
+            assertNull(c.config().renderer());
+            assertEquals("spool appender 'dropin': render 'fast' is unknown; expected auto, writer or caller; using the "
+                    + "default auto", only(c, Level.ERROR));
+        }
     }
 
     @Test

@@ -48,6 +48,8 @@ class SpoolEncoderDifferentialTest {
         lc.setName("ctx-" + seed);
         int compared = 0;
         int rejected = 0;
+        int capturedEvents = 0;
+        int textRecords = 0;
         for (int p = 0; p < PATTERNS / 4; p++) {
             String pattern = Gen.pattern(rnd);
             PatternLayoutEncoder reference = new PatternLayoutEncoder();
@@ -65,6 +67,7 @@ class SpoolEncoderDifferentialTest {
                 continue;
             }
             assertTrue(spool.isStarted(), () -> "seed " + seed + ": SpoolEncoder did not start for " + pattern + "\n" + statuses(lc));
+            ViaWriter writer = spool.rendersFromCapture() ? new ViaWriter(spool) : null;
             ByteLineBuilder line = new ByteLineBuilder(64);
             for (int e = 0; e < EVENTS_PER_PATTERN; e++) {
                 LoggingEvent event = Gen.event(rnd, lc);
@@ -81,9 +84,20 @@ class SpoolEncoderDifferentialTest {
                 spool.encodeTo(event, line);
                 byte[] viaBuilder = java.util.Arrays.copyOfRange(line.array(), 7, line.length());
                 assertArrayEquals(expected, viaBuilder, () -> context + " (encodeTo)");
+                if (writer != null) {
+                    assertArrayEquals(expected, writer.render(event), () -> context + " (render on the writer)");
+                }
                 compared++;
             }
+            if (writer != null) {
+                capturedEvents += writer.captured;
+                textRecords += writer.textRecords;
+            }
         }
+        System.out.println("SpoolEncoderDifferentialTest seed " + seed + ": render on the writer: captured=" + capturedEvents
+                + " text records=" + textRecords);
+        assertTrue(capturedEvents > 500 && textRecords > 50, "both writer paths taken: captured " + capturedEvents
+                + ", text records " + textRecords);
         int valid = PATTERNS / 4 - rejected;
         assertTrue(compared == valid * EVENTS_PER_PATTERN && rejected < PATTERNS / 40, "seed " + seed + ": " + rejected + " patterns rejected by logback");
     }
@@ -246,13 +260,30 @@ class SpoolEncoderDifferentialTest {
             sb.append('}');
         }
 
+        /**
+         * Names an application logs with again and again, as most of its events do; render on the
+         * writer captures them by id, and its name tables (bounded, shared by the JVM's tests)
+         * stop taking new names once full, after which events with a new name go as text.
+         */
+        static final String[] THREAD_POOL = pool(64, r -> text(r, 1 + r.nextInt(25)));
+        static final String[] LOGGER_POOL = pool(256, Gen::loggerName);
+
+        private static String[] pool(int n, java.util.function.Function<Random, String> make) {
+            Random r = new Random(n);
+            String[] names = new String[n];
+            for (int i = 0; i < n; i++) {
+                names[i] = make.apply(r);
+            }
+            return names;
+        }
+
         static LoggingEvent event(Random rnd, LoggerContext lc) {
             LoggingEvent e = new LoggingEvent();
             e.setLoggerContext(lc);
             e.setLoggerContextRemoteView(lc.getLoggerContextRemoteView());
             e.setLevel(pick(rnd, Level.TRACE, Level.DEBUG, Level.INFO, Level.INFO, Level.WARN, Level.ERROR));
-            e.setLoggerName(loggerName(rnd));
-            e.setThreadName(text(rnd, 1 + rnd.nextInt(25)));
+            e.setLoggerName(rnd.nextInt(4) != 0 ? LOGGER_POOL[rnd.nextInt(LOGGER_POOL.length)] : loggerName(rnd));
+            e.setThreadName(rnd.nextInt(4) != 0 ? THREAD_POOL[rnd.nextInt(THREAD_POOL.length)] : text(rnd, 1 + rnd.nextInt(25)));
             if (rnd.nextInt(10) == 0) {
                 e.setMessage(null);
             } else if (rnd.nextBoolean()) {

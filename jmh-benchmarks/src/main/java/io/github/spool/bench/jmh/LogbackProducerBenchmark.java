@@ -25,6 +25,8 @@ import org.slf4j.LoggerFactory;
  * Producer cost of one ~100-byte event through SLF4J and logback: a pre-built logger, the
  * constant message {@link EventLine#MESSAGE} with one pre-boxed parameter. {@code console} and
  * {@code async} write through a {@code System.out} replaced as {@link JmhSupport} explains.
+ * {@code spool-logback} runs with the default render {@code auto} (the logging thread renders the
+ * line), {@code spool-logback-writer} with {@code writer} (the writer thread does).
  * Each {@code config} runs in its own fork.
  */
 @State(Scope.Benchmark)
@@ -36,7 +38,7 @@ import org.slf4j.LoggerFactory;
 public class LogbackProducerBenchmark {
 
     /** The logback configuration under test. */
-    @Param({"console", "async", "logstash-disruptor", "nop", "spool-logback"})
+    @Param({"console", "async", "logstash-disruptor", "nop", "spool-logback", "spool-logback-writer"})
     public String config;
 
     /** Where the output goes: {@code /dev/null} by default, or a file (it grows by ~100 bytes per op). */
@@ -59,11 +61,15 @@ public class LogbackProducerBenchmark {
             case "async" -> "bench/logback-async-console.xml";
             case "logstash-disruptor" -> "bench/logback-logstash-disruptor-console.xml";
             case "nop" -> "bench/logback-nop.xml";
-            case "spool-logback" -> "bench/logback-spool-file.xml";
+            case "spool-logback" -> "bench/logback-spool-file.xml"; // render auto
+            case "spool-logback-writer" -> {
+                System.setProperty("bench.render", "writer");
+                yield "bench/logback-spool-file.xml";
+            }
             default -> throw new IllegalArgumentException("unknown config " + config);
         };
         System.setProperty("bench.file", sink);
-        if (!config.equals("nop") && !config.equals("spool-logback")) {
+        if (!config.equals("nop") && !config.startsWith("spool-logback")) {
             previousOut = JmhSupport.redirectSystemOut(sink);
         }
         System.setProperty("logback.configurationFile", xml);

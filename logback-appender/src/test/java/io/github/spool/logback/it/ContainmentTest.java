@@ -17,7 +17,7 @@ class ContainmentTest extends ContainmentContract {
     protected String configure(Path dir) throws Exception {
         Path xml = dir.resolve("logback.xml");
         Files.writeString(xml, "<configuration><appender name=\"out\" class=\"io.github.spool.logback.SpoolAppender\">"
-                + "<maxBufferSize>8MB</maxBufferSize><encoder class=\"io.github.spool.logback.SpoolEncoder\">"
+                + "<maxBufferSize>8MB</maxBufferSize>" + LogbackRig.render() + "<encoder class=\"io.github.spool.logback.SpoolEncoder\">"
                 + "<pattern>%m%n</pattern></encoder></appender><root level=\"INFO\"><appender-ref ref=\"out\"/></root></configuration>");
         return "-Dlogback.configurationFile=" + xml;
     }

@@ -50,6 +50,7 @@ class HostileInputTest {
     @Timeout(60)
     void crLfAndAnsiEscapesArePrintedExactlyAsPatternLayoutEncoderPrintsThem() throws Exception {
         LoggerContext lc = LogbackRig.differential(dir, PATTERN);
+        LogbackRig.assertRenderMode(lc, "spool");
         String threadName = Thread.currentThread().getName();
         try {
             Logger log = lc.getLogger("app.Service");

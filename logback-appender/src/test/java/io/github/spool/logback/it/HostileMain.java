@@ -79,6 +79,7 @@ public final class HostileMain {
 
     private static void big(Path dir) throws Exception {
         LoggerContext lc = LogbackRig.differential(dir, "[%thread] %msg%n");
+        LogbackRig.assertRenderMode(lc, "spool");
         Logger log = lc.getLogger("big");
         String message = bigMessage();
         log.info("warm-up");
@@ -138,6 +139,7 @@ public final class HostileMain {
                         + LogbackRig.spool("spoolPattern", dir.resolve(LogbackRig.SPOOL_PATTERN),
                                 "ch.qos.logback.classic.encoder.PatternLayoutEncoder", pattern, ""),
                 "spool", "spoolPattern");
+        LogbackRig.assertRenderMode(lc, "spool");
         // Events go straight to the root's appenders, as a Logger would send them: logback's
         // LoggerContext keeps every Logger it ever created, so two million of them would exhaust
         // this heap in logback itself, which says nothing about Spool.
@@ -209,7 +211,7 @@ public final class HostileMain {
         Path stdout = dir.resolve(mode + ".out");
         Path stderr = dir.resolve(mode + ".err");
         Process p = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), HEAP,
-                "-XX:+ExitOnOutOfMemoryError", "-cp", System.getProperty("java.class.path"),
+                "-XX:+ExitOnOutOfMemoryError", "-Dspool.it.render=" + LogbackRig.RENDER, "-cp", System.getProperty("java.class.path"),
                 HostileMain.class.getName(), mode, dir.toString())
                 .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
         if (!p.waitFor(90, TimeUnit.SECONDS)) {

@@ -5,6 +5,7 @@ import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.status.Status;
+import io.github.spool.logback.RenderProbe;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -27,7 +28,32 @@ final class LogbackRig {
     /** Output of logback's FileAppender with PatternLayoutEncoder: the reference. */
     static final String REFERENCE = "reference.log";
 
+    /**
+     * The {@code render} setting of the suites' {@code SpoolAppender}s with a {@code SpoolEncoder}:
+     * {@code -Dspool.it.render}. The build runs the containment, hostile-input and soak suites twice:
+     * as configured by default, and with {@code writer} (surefire execution {@code render-on-writer}).
+     */
+    static final String RENDER = System.getProperty("spool.it.render", "auto");
+
     private LogbackRig() {
+    }
+
+    /** @return the {@code render} element for a {@code SpoolAppender} */
+    static String render() {
+        return "<render>" + RENDER + "</render>";
+    }
+
+    /**
+     * Fails unless the {@code SpoolAppender} {@code name} renders where {@link #RENDER} says: a suite
+     * run with {@code writer} must not quietly fall back to the caller (a pattern it cannot render
+     * on the writer).
+     */
+    static void assertRenderMode(LoggerContext lc, String name) {
+        boolean onWriter = rendersOnWriter(lc, name);
+        if (onWriter != RENDER.equals("writer")) {
+            throw new IllegalStateException("appender " + name + " renders on the " + (onWriter ? "writer" : "caller")
+                    + " with render=" + RENDER);
+        }
     }
 
     /**
@@ -44,10 +70,15 @@ final class LogbackRig {
                 "spool", "spoolPattern", "reference");
     }
 
-    /** A SpoolAppender element writing to {@code file}, with {@code extra} settings. */
+    /**
+     * A SpoolAppender element writing to {@code file}, with {@code extra} settings; with a
+     * {@code SpoolEncoder}, {@link #render()} unless {@code extra} sets it.
+     */
     static String spool(String name, Path file, String encoderClass, String pattern, String extra) {
+        // RENDER applies where it can: a SpoolEncoder, and no render of the test's own
+        String render = encoderClass.endsWith(".SpoolEncoder") && !extra.contains("<render>") ? render() : "";
         return "<appender name='" + name + "' class='io.github.spool.logback.SpoolAppender'><file>" + file + "</file>"
-                + extra + encoder(encoderClass, pattern) + "</appender>";
+                + render + extra + encoder(encoderClass, pattern) + "</appender>";
     }
 
     private static String encoder(String encoderClass, String pattern) {
@@ -79,6 +110,11 @@ final class LogbackRig {
                 .filter(s -> s.getEffectiveLevel() == Status.ERROR)
                 .map(s -> s.getMessage() + (s.getThrowable() != null ? " / " + s.getThrowable() : ""))
                 .collect(Collectors.toList());
+    }
+
+    /** @return whether the {@code SpoolAppender} {@code name} on the root logger renders on the writer */
+    static boolean rendersOnWriter(LoggerContext lc, String name) {
+        return RenderProbe.rendersOnWriter(lc, name);
     }
 
     /** Escapes text for XML element content. */

@@ -50,12 +50,13 @@ class OverloadSoakTest {
                 + "    <maxBufferSize>" + MAX + "</maxBufferSize>\n"
                 + "    <overflowPolicy>" + policy + "</overflowPolicy>\n"
                 + "    <discardThreshold>INFO</discardThreshold>\n"
+                + "    " + LogbackRig.render() + "\n"
                 + "    <encoder class=\"io.github.spool.logback.SpoolEncoder\"><pattern>%-5level [%thread] %msg%n</pattern></encoder>\n"
                 + "  </appender>\n"
                 + "  <root level=\"INFO\"><appender-ref ref=\"soak\"/></root>\n"
                 + "</configuration>\n");
         SoakRun r = SoakRun.run("BLOCK".equals(policy), SECONDS,
-                List.of("-Dlogback.configurationFile=" + config), SoakMain.class,
+                List.of("-Dlogback.configurationFile=" + config, "-Dspool.it.render=" + LogbackRig.RENDER), SoakMain.class,
                 Double.toString(SECONDS), Integer.toString(PRODUCERS));
         System.out.println("soak logback " + policy + " " + SECONDS + " s, " + PRODUCERS + " producers: "
                 + (r.report() == null ? "no report" : r.summary()));

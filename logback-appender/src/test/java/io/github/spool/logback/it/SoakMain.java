@@ -26,6 +26,7 @@ public final class SoakMain {
         int producers = Integer.parseInt(args[1]);
         Logger logger = LoggerFactory.getLogger("soak");
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        LogbackRig.assertRenderMode(context, "soak");
         SoakChild.run("soak", seconds, producers, (p, seq, warn) -> {
             if (warn) {
                 logger.warn("soak p={} seq={} {}", p, seq, SoakLoad.PAYLOAD);
