@@ -56,4 +56,43 @@ class SpoolLayoutAllocationTest {
         // Zero per event; allow a few hundred bytes for the counter's own bookkeeping.
         assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
     }
+
+    /**
+     * Render on the writer: the caller's capture of the same event (a parameterized message with
+     * string arguments, the context map by key and whole) allocates nothing per event either.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "%d{yyyy-MM-dd HH:mm:ss.SSS} [%t] %-5level %logger{36} - %msg%n",
+        "%d [%t] %-5level %c %X{user} %X - %-30m%n",
+    })
+    void captureAllocatesNothingPerEvent(String pattern) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        SpoolLayout layout = SpoolLayout.newLayout(pattern, "UTF-8", true, null);
+        SortedArrayStringMap mdc = new SortedArrayStringMap();
+        mdc.putValue("user", "alice");
+        mdc.putValue("request", "r-42");
+        MutableInstant instant = new MutableInstant();
+        instant.initFromEpochMilli(1_763_775_146_721L, 123_456);
+        ReusableParameterizedMessage message = new ReusableParameterizedMessage();
+        message.set("Order processed id={} status={} size={}", "500000", "OK", 7L);
+        LogEvent event = Log4jLogEvent.newBuilder().setLoggerName("io.github.spool.bench.anchors.Bench")
+                .setLevel(Level.INFO).setThreadName("producer-2").setMessage(message).setContextData(mdc)
+                .setInstant(instant).build();
+        io.github.spool.text.ByteLineBuilder record = new io.github.spool.text.ByteLineBuilder(256);
+        StringBuilder text = new StringBuilder();
+        EventCapture.Ids ids = new EventCapture.Ids();
+        boolean exact = layout.formatsMessageChars();
+        String[] keys = layout.capturedContextKeys();
+        for (int i = 0; i < WARMUP; i++) {
+            assertTrue(EventCapture.capture(event, record, text, ids, exact, keys), "captured");
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < MEASURED; i++) {
+            EventCapture.capture(event, record, text, ids, exact, keys);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(record.length() > 50, "something was captured");
+        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+    }
 }

@@ -9,6 +9,7 @@ import io.github.spool.text.SymbolCache;
 import io.github.spool.text.SymbolTable;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * The caller's half of render-on-writer for logback: copies what a {@link SpoolEncoder} line is
@@ -69,6 +70,8 @@ final class EventCapture {
         private final SymbolCache loggers = new SymbolCache(LOGGERS, SLOTS);
         private final SymbolCache formats = new SymbolCache(FORMATS, SLOTS);
         private final SymbolCache mdcKeys = new SymbolCache(MDC_KEYS, SLOTS);
+        /** Visits a whole MDC map without an iterator object ({@code Map.forEach}). */
+        private final MdcWalk walk = new MdcWalk(this);
 
         int thread(String name) {
             if (name != thread) {
@@ -80,6 +83,29 @@ final class EventCapture {
                 threadId = id;
             }
             return threadId;
+        }
+    }
+
+    /**
+     * Copies every entry of a map it is handed to, counting them; thread-confined (one per
+     * {@link Ids}). {@code Map.forEach} visits the entries in the order of the map's
+     * {@code entrySet()}, which is the order {@code %X} prints them in.
+     */
+    private static final class MdcWalk implements BiConsumer<String, String> {
+        private final Ids ids;
+        ByteLineBuilder out;
+        int count;
+        boolean failed;
+
+        MdcWalk(Ids ids) {
+            this.ids = ids;
+        }
+
+        @Override
+        public void accept(String key, String value) {
+            if (!failed && (++count > MAX_MDC_ENTRIES || !putEntry(out, key, value, ids))) {
+                failed = true;
+            }
         }
     }
 
@@ -162,15 +188,16 @@ final class EventCapture {
         }
         int count = 0;
         if (keys == ALL_KEYS) {
-            if (mdc.size() > MAX_MDC_ENTRIES) {
+            MdcWalk walk = ids.walk;
+            walk.out = out;
+            walk.count = 0;
+            walk.failed = false;
+            mdc.forEach(walk);
+            walk.out = null;
+            if (walk.failed) {
                 return false;
             }
-            for (Map.Entry<String, String> e : mdc.entrySet()) {
-                if (!putEntry(out, e.getKey(), e.getValue(), ids)) {
-                    return false;
-                }
-                count++;
-            }
+            count = walk.count;
         } else {
             for (String key : keys) {
                 String value = mdc.get(key);

@@ -1,0 +1,70 @@
+package io.github.spool.logback;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.LoggingEvent;
+import io.github.spool.text.ByteLineBuilder;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Render on the writer: the caller's capture of an event allocates nothing per event (after
+ * warm-up), measured with the thread's allocation counter ({@code com.sun.management.ThreadMXBean}).
+ * The event itself is logback's and built once here. The speed comparison lives in the JMH
+ * benchmark, not here.
+ */
+class CaptureAllocationTest {
+
+    private static final int WARMUP = 20_000;
+    private static final int MEASURED = 50_000;
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "%d{yyyy-MM-dd HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n",
+        "%d [%thread] %-5level %logger %X{user} - %-30msg%n",
+        "%d [%thread] %-5level %logger %X - %msg%n",
+    })
+    void captureAllocatesNothingPerEvent(String pattern) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        LoggerContext lc = new LoggerContext();
+        SpoolEncoder encoder = new SpoolEncoder();
+        encoder.setContext(lc);
+        encoder.setPattern(pattern);
+        encoder.setCharset(StandardCharsets.UTF_8);
+        encoder.start();
+        assertTrue(encoder.rendersFromCapture(), "rendered on the writer: " + encoder.describe());
+        LoggingEvent event = new LoggingEvent();
+        event.setLoggerContext(lc);
+        event.setLevel(Level.INFO);
+        // Names from the differential tests' pools: the name tables are the JVM's, bounded, and
+        // those tests may have filled them; their pool names were registered first.
+        event.setLoggerName(SpoolEncoderDifferentialTest.Gen.LOGGER_POOL[0]);
+        event.setThreadName(SpoolEncoderDifferentialTest.Gen.THREAD_POOL[0]);
+        event.setMessage("Order processed id={} status={} size={}");
+        event.setArgumentArray(new Object[] {"500000", "OK", 7_000_000L});
+        event.setTimeStamp(1_763_775_146_721L);
+        Map<String, String> mdc = new HashMap<>();
+        mdc.put("user", "alice");
+        mdc.put("request", "r-42");
+        event.setMDCPropertyMap(mdc);
+        ByteLineBuilder record = new ByteLineBuilder(256);
+        EventCapture.Ids ids = new EventCapture.Ids();
+        String[] keys = encoder.capturedMdcKeys();
+        for (int i = 0; i < WARMUP; i++) {
+            assertTrue(EventCapture.capture(event, record, ids, keys), "captured");
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < MEASURED; i++) {
+            EventCapture.capture(event, record, ids, keys);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(record.length() > 50, "something was captured");
+        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+    }
+}
