@@ -14,9 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Render on the writer: the caller's capture of an event allocates nothing per event (after
- * warm-up), measured with the thread's allocation counter ({@code com.sun.management.ThreadMXBean}).
- * The event itself is logback's and built once here. The speed comparison lives in the JMH
+ * The caller's work on an event allocates nothing per event (after warm-up), measured with the
+ * thread's allocation counter ({@code com.sun.management.ThreadMXBean}): {@link SpoolEncoder}'s
+ * encoding, and render on the writer's capture. The event itself is logback's and built once here. The speed comparison lives in the JMH
  * benchmark, not here.
  */
 class CaptureAllocationTest {
@@ -27,32 +27,39 @@ class CaptureAllocationTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
         "%d{yyyy-MM-dd HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n",
+        "%d [%thread] %-5level %logger %X{user} - %msg%n",
+        "%d [%thread] %-5level %logger %X - %msg%n",
+    })
+    void encodeOnTheCallerAllocatesNothingPerEvent(String pattern) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        SpoolEncoder encoder = encoder(pattern);
+        LoggingEvent event = event(encoder);
+        ByteLineBuilder line = new ByteLineBuilder(256);
+        for (int i = 0; i < WARMUP; i++) {
+            line.reset();
+            encoder.encodeTo(event, line);
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < MEASURED; i++) {
+            line.reset();
+            encoder.encodeTo(event, line);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(line.length() > 50, "something was encoded");
+        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "%d{yyyy-MM-dd HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n",
         "%d [%thread] %-5level %logger %X{user} - %-30msg%n",
         "%d [%thread] %-5level %logger %X - %msg%n",
     })
     void captureAllocatesNothingPerEvent(String pattern) {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        LoggerContext lc = new LoggerContext();
-        SpoolEncoder encoder = new SpoolEncoder();
-        encoder.setContext(lc);
-        encoder.setPattern(pattern);
-        encoder.setCharset(StandardCharsets.UTF_8);
-        encoder.start();
+        SpoolEncoder encoder = encoder(pattern);
         assertTrue(encoder.rendersFromCapture(), "rendered on the writer: " + encoder.describe());
-        LoggingEvent event = new LoggingEvent();
-        event.setLoggerContext(lc);
-        event.setLevel(Level.INFO);
-        // Names from the differential tests' pools: the name tables are the JVM's, bounded, and
-        // those tests may have filled them; their pool names were registered first.
-        event.setLoggerName(SpoolEncoderDifferentialTest.Gen.LOGGER_POOL[0]);
-        event.setThreadName(SpoolEncoderDifferentialTest.Gen.THREAD_POOL[0]);
-        event.setMessage("Order processed id={} status={} size={}");
-        event.setArgumentArray(new Object[] {"500000", "OK", 7_000_000L});
-        event.setTimeStamp(1_763_775_146_721L);
-        Map<String, String> mdc = new HashMap<>();
-        mdc.put("user", "alice");
-        mdc.put("request", "r-42");
-        event.setMDCPropertyMap(mdc);
+        LoggingEvent event = event(encoder);
         ByteLineBuilder record = new ByteLineBuilder(256);
         EventCapture.Ids ids = new EventCapture.Ids();
         String[] keys = encoder.capturedMdcKeys();
@@ -66,5 +73,33 @@ class CaptureAllocationTest {
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         assertTrue(record.length() > 50, "something was captured");
         assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+    }
+
+    private static SpoolEncoder encoder(String pattern) {
+        SpoolEncoder encoder = new SpoolEncoder();
+        encoder.setContext(new LoggerContext());
+        encoder.setPattern(pattern);
+        encoder.setCharset(StandardCharsets.UTF_8);
+        encoder.start();
+        return encoder;
+    }
+
+    /** A logback event as a logger makes it: a pattern with arguments, an MDC of two entries. */
+    private static LoggingEvent event(SpoolEncoder encoder) {
+        LoggingEvent event = new LoggingEvent();
+        event.setLoggerContext((LoggerContext) encoder.getContext());
+        event.setLevel(Level.INFO);
+        // Names from the differential tests' pools: the name tables are the JVM's, bounded, and
+        // those tests may have filled them; their pool names were registered first.
+        event.setLoggerName(SpoolEncoderDifferentialTest.Gen.LOGGER_POOL[0]);
+        event.setThreadName(SpoolEncoderDifferentialTest.Gen.THREAD_POOL[0]);
+        event.setMessage("Order processed id={} status={} size={}");
+        event.setArgumentArray(new Object[] {"500000", "OK", 7_000_000L});
+        event.setTimeStamp(1_763_775_146_721L);
+        Map<String, String> mdc = new HashMap<>();
+        mdc.put("user", "alice");
+        mdc.put("request", "r-42");
+        event.setMDCPropertyMap(mdc);
+        return event;
     }
 }
