@@ -27,9 +27,24 @@ final class LineBuffer {
         this.line = new ByteLineBuilder(initialCapacity);
     }
 
+    /**
+     * A line buffer that appends to {@code target}, after what it holds: the writer renders its
+     * lines straight into its output ({@link #startLine()} before each).
+     *
+     * @param target the builder lines are appended to
+     */
+    LineBuffer(ByteLineBuilder target) {
+        this.line = target;
+    }
+
     /** Empties the line. */
     void reset() {
         line.reset();
+        pendingHighAt = -1;
+    }
+
+    /** Starts a line after what the builder holds: no surrogate of an earlier line pairs with it. */
+    void startLine() {
         pendingHighAt = -1;
     }
 

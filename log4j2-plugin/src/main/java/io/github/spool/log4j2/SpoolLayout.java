@@ -136,6 +136,15 @@ public final class SpoolLayout extends AbstractStringLayout {
     }
 
     /**
+     * Encodes the event as {@link #encodeLine} does, appending to what {@code line} holds (the
+     * writer's output: no copy of the line).
+     */
+    void encodeAppend(LogEvent event, Scratch scratch, LineBuffer line) {
+        line.startLine();
+        encodeInto(event, scratch, line);
+    }
+
+    /**
      * Encodes the event as {@link #encodeLine} does, after a text record's header ({@link
      * RecordCodec#RECORD_TEXT}, then the line's length), in place: no copy of the line.
      */

@@ -28,6 +28,8 @@ final class WriterRenderer extends EventRecordRenderer {
 
     private final SpoolLayout layout;
     private final SpoolLayout.Scratch scratch = new SpoolLayout.Scratch();
+    /** The writer's output as the layout's line: lines are rendered into it, not copied. */
+    private LineBuffer target;
     /** Whether records carry context entries ({@link SpoolLayout#capturedContextKeys()}). */
     private final boolean context;
     private final CapturedContext contextData = new CapturedContext();
@@ -66,8 +68,10 @@ final class WriterRenderer extends EventRecordRenderer {
         }
         try {
             event.set(second, nanos, level, logger, thread, message);
-            ByteLineBuilder line = layout.encodeLine(event, scratch);
-            out.append(line.array(), 0, line.length());
+            if (target == null || target.bytes() != out) {
+                target = new LineBuffer(out); // the writer hands the same builder every time
+            }
+            layout.encodeAppend(event, scratch, target);
             return true;
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             return false;
