@@ -50,8 +50,11 @@ final class Log4j2Subject implements Subject {
 
     @Override
     public void stop() {
-        // Stops the context: async loggers drain the Disruptor, file managers flush and close.
-        LogManager.shutdown();
+        // Stops the context: async loggers drain the Disruptor, file managers flush and close;
+        // everyone gets the 60 s logback-async's maxFlushTime gives it (an overloaded reader can
+        // leave seconds of backlog, and a 10 s default would count the tail as lost).
+        org.apache.logging.log4j.core.config.Configurator.shutdown(
+                (org.apache.logging.log4j.core.LoggerContext) LogManager.getContext(false), 60, java.util.concurrent.TimeUnit.SECONDS);
     }
 
     @Override
