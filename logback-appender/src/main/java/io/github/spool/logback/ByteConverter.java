@@ -48,11 +48,6 @@ abstract class ByteConverter {
 
     /** Literal text between conversions (logback's {@code LiteralConverter}); also {@code %n}. */
     static final class Literal extends ByteConverter {
-        @Override
-        boolean rendersFromCapture() {
-            return true;
-        }
-
         private final Wtf8.Encoded text;
 
         Literal(String text) {
@@ -63,15 +58,15 @@ abstract class ByteConverter {
         boolean write(ILoggingEvent event, ByteLineBuilder out) {
             return text.appendTo(out);
         }
-    }
 
-    /** {@code %d}/{@code %date}: logback's {@code DateConverter}, rendered by core's {@link TimestampFormat}. */
-    static final class Date extends ByteConverter {
         @Override
         boolean rendersFromCapture() {
             return true;
         }
+    }
 
+    /** {@code %d}/{@code %date}: logback's {@code DateConverter}, rendered by core's {@link TimestampFormat}. */
+    static final class Date extends ByteConverter {
         private final TimestampFormat format;
         private final Fmt fmt;
 
@@ -87,15 +82,15 @@ abstract class ByteConverter {
             out.appendTimestamp(format, event.getTimeStamp());
             return Fmt.region(out, fmt, start, false);
         }
-    }
 
-    /** {@code %level}/{@code %le}/{@code %p}: logback's {@code LevelConverter}, pre-encoded per level. */
-    static final class LevelName extends ByteConverter {
         @Override
         boolean rendersFromCapture() {
             return true;
         }
+    }
 
+    /** {@code %level}/{@code %le}/{@code %p}: logback's {@code LevelConverter}, pre-encoded per level. */
+    static final class LevelName extends ByteConverter {
         private final Fmt fmt;
         private final Wtf8.Encoded trace;
         private final Wtf8.Encoded debug;
@@ -130,6 +125,11 @@ abstract class ByteConverter {
                     return Fmt.write(out, fmt, level.toString());
             }
         }
+
+        @Override
+        boolean rendersFromCapture() {
+            return true;
+        }
     }
 
     /**
@@ -137,11 +137,6 @@ abstract class ByteConverter {
      * {@link NameCache}: past its limits each name is rendered and encoded every time.
      */
     abstract static class CachedName extends ByteConverter {
-        @Override
-        boolean rendersFromCapture() {
-            return true;
-        }
-
         final Fmt fmt;
         private final NameCache<Wtf8.Encoded> names = new NameCache<>(name -> Wtf8.encode(render(name)));
 
@@ -164,6 +159,11 @@ abstract class ByteConverter {
         boolean writeUncached(String name, ByteLineBuilder out) {
             String text = render(name);
             return Wtf8.append(out, text, 0, text.length());
+        }
+
+        @Override
+        boolean rendersFromCapture() {
+            return true;
         }
     }
 
@@ -219,11 +219,6 @@ abstract class ByteConverter {
 
     /** {@code %msg}/{@code %m}/{@code %message}: logback's {@code MessageConverter}. */
     static final class Message extends ByteConverter {
-        @Override
-        boolean rendersFromCapture() {
-            return true;
-        }
-
         private final Fmt fmt;
 
         Message(Fmt fmt) {
@@ -240,20 +235,15 @@ abstract class ByteConverter {
             }
             return Fmt.write(out, fmt, event.getFormattedMessage());
         }
-    }
 
-    /** {@code %X{key:-default}}/{@code %mdc}: logback's {@code MDCConverter}. */
-    static final class Mdc extends ByteConverter implements Fmt.ExactText {
         @Override
         boolean rendersFromCapture() {
             return true;
         }
+    }
 
-        /** @return the key printed, or {@code null} for the whole map */
-        String key() {
-            return key;
-        }
-
+    /** {@code %X{key:-default}}/{@code %mdc}: logback's {@code MDCConverter}. */
+    static final class Mdc extends ByteConverter implements Fmt.ExactText {
         private final String key;
         private final String defaultValue;
         private final Fmt fmt;
@@ -329,6 +319,16 @@ abstract class ByteConverter {
             }
             return sb.toString();
         }
+
+        @Override
+        boolean rendersFromCapture() {
+            return true;
+        }
+
+        /** @return the key printed, or {@code null} for the whole map */
+        String key() {
+            return key;
+        }
     }
 
     /** {@code %contextName}/{@code %cn}: logback's {@code ContextNameConverter}. */
@@ -364,21 +364,6 @@ abstract class ByteConverter {
 
     /** {@code %(...)} grouping: logback's {@code IdentityCompositeConverter}; modifiers apply to the whole group. */
     static final class Group extends ByteConverter implements Fmt.ExactText {
-        /** Capturable when every child is: a cut's exact text runs logback's converters of those children. */
-        @Override
-        boolean rendersFromCapture() {
-            for (ByteConverter c : children) {
-                if (!c.rendersFromCapture()) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        ByteConverter[] children() {
-            return children;
-        }
-
         private final ByteConverter[] children;
         private final Fmt fmt;
 
@@ -418,6 +403,21 @@ abstract class ByteConverter {
             }
             return sb.append(')').toString();
         }
+
+        /** Capturable when every child is: a cut's exact text runs logback's converters of those children. */
+        @Override
+        boolean rendersFromCapture() {
+            for (ByteConverter c : children) {
+                if (!c.rendersFromCapture()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        ByteConverter[] children() {
+            return children;
+        }
     }
 
     /**
@@ -430,12 +430,6 @@ abstract class ByteConverter {
      * construction and the cost is that text (a few allocations per event, in the converter).
      */
     static final class Delegate extends ByteConverter {
-        /** The throwable and key-value-pair converters print nothing for a captured event (it has neither). */
-        @Override
-        boolean rendersFromCapture() {
-            return throwable || kvp;
-        }
-
         private static final ThreadLocal<StringBuilder> BUF = ThreadLocal.withInitial(() -> new StringBuilder(256));
         /**
          * logback's converters that print "" for an event without a throwable (their
@@ -488,6 +482,12 @@ abstract class ByteConverter {
         @Override
         String describe() {
             return "delegated:" + converter.getClass().getName();
+        }
+
+        /** The throwable and key-value-pair converters print nothing for a captured event (it has neither). */
+        @Override
+        boolean rendersFromCapture() {
+            return throwable || kvp;
         }
     }
 }
