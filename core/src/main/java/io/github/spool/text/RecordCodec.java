@@ -22,6 +22,13 @@ public final class RecordCodec {
     /** Bytes before a text record's line: the kind byte and the int length. */
     public static final int TEXT_HEADER = 5;
 
+    /**
+     * Longest text the adapters capture, in chars: a longer message is rendered by its caller, so
+     * that a huge one is not held three times over (captured, decoded, rendered) on the writer's
+     * heap.
+     */
+    public static final int MAX_CAPTURED_CHARS = 16 << 10;
+
     public static final byte NULL = 0;
     public static final byte STR_ASCII = 1;
     public static final byte STR_UTF16 = 2;
@@ -53,6 +60,21 @@ public final class RecordCodec {
      */
     public static void endText(ByteLineBuilder out) {
         out.setInt(1, out.length() - TEXT_HEADER);
+    }
+
+    /**
+     * A text record holding {@code bytes} (a layout's header or footer: bytes that are no event's
+     * line), for an appender whose ring holds captured records.
+     *
+     * @param bytes the text
+     * @return a new builder holding the record
+     */
+    public static ByteLineBuilder textRecord(byte[] bytes) {
+        ByteLineBuilder out = new ByteLineBuilder(bytes.length + TEXT_HEADER);
+        beginText(out);
+        out.append(bytes, 0, bytes.length);
+        endText(out);
+        return out;
     }
 
     /**

@@ -96,6 +96,10 @@ class RecordCodecTest {
         assertEquals(RecordCodec.RECORD_TEXT, in.get());
         assertEquals(5, in.getInt());
         assertEquals(RecordCodec.TEXT_HEADER + 5, out.length());
+        ByteLineBuilder header = RecordCodec.textRecord("--head--\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        assertEquals(RecordCodec.RECORD_TEXT, header.array()[0]);
+        assertEquals(9, read(header).getInt(1));
+        assertEquals("--head--\n", new String(header.array(), RecordCodec.TEXT_HEADER, 9, java.nio.charset.StandardCharsets.US_ASCII));
     }
 
     @Test

@@ -43,12 +43,6 @@ final class EventCapture {
     static final byte MSG_TEXT = 0;
     static final byte MSG_PARAMETERIZED = 1;
 
-    /**
-     * Longest text captured, in chars: a longer message is rendered by the caller, so that a huge
-     * one is not held three times over (captured, decoded, rendered) on the writer's heap.
-     */
-    static final int MAX_CAPTURED_CHARS = 16 << 10;
-
     /** Most arguments a captured message carries (the count is one byte). */
     static final int MAX_ARGS = 255;
 
@@ -96,8 +90,8 @@ final class EventCapture {
      */
     static final class Ids {
         private static final int SLOTS = 64;
-        private String thread;
-        private int threadId;
+        /** One slot: a thread logs under one name (until it is renamed). */
+        private final SymbolCache threads = new SymbolCache(THREADS, 1);
         private Level level;
         private int levelId;
         private final SymbolCache loggers = new SymbolCache(LOGGERS, SLOTS);
@@ -108,18 +102,6 @@ final class EventCapture {
         boolean exact;
         boolean failed;
         int entries;
-
-        int thread(String name) {
-            if (name != thread) {
-                int id = THREADS.idOf(name);
-                if (id < 0) {
-                    return -1;
-                }
-                thread = name;
-                threadId = id;
-            }
-            return threadId;
-        }
 
         int level(Level l) {
             if (l != level) {
@@ -169,7 +151,7 @@ final class EventCapture {
         if (thread == null || logger == null || level == null) {
             return false;
         }
-        int threadId = ids.thread(thread);
+        int threadId = ids.threads.idOf(thread);
         int loggerId = ids.logger(logger);
         int levelId = ids.level(level);
         if ((threadId | loggerId | levelId) < 0) {
@@ -285,16 +267,16 @@ final class EventCapture {
 
     /** @return {@code false} for an argument of a type not captured */
     private static boolean putArg(ByteLineBuilder out, Object arg, boolean exact) {
-        return RecordCodec.putValue(out, arg, exact, MAX_CAPTURED_CHARS);
+        return RecordCodec.putValue(out, arg, exact, RecordCodec.MAX_CAPTURED_CHARS);
     }
 
     /**
      * Writes {@code s} as a string ({@link RecordCodec#putString}); with {@code exact}, a text with
      * any surrogate goes as UTF-16, so that padding or truncating it sees the very chars.
      *
-     * @return {@code false} for a text too long to capture ({@link #MAX_CAPTURED_CHARS})
+     * @return {@code false} for a text too long to capture ({@link RecordCodec#MAX_CAPTURED_CHARS})
      */
     static boolean putString(ByteLineBuilder out, CharSequence s, boolean exact) {
-        return RecordCodec.putString(out, s, exact, MAX_CAPTURED_CHARS);
+        return RecordCodec.putString(out, s, exact, RecordCodec.MAX_CAPTURED_CHARS);
     }
 }

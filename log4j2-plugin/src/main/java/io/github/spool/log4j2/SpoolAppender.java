@@ -217,10 +217,7 @@ public final class SpoolAppender extends AbstractAppender {
     /** Appends bytes that are not an event's line (header, footer): framed as text when capturing. */
     private static void appendRaw(Spool s, byte[] bytes, boolean capture) {
         if (capture) {
-            ByteLineBuilder framed = new ByteLineBuilder(bytes.length + RecordCodec.TEXT_HEADER);
-            RecordCodec.beginText(framed);
-            framed.append(bytes, 0, bytes.length);
-            RecordCodec.endText(framed);
+            ByteLineBuilder framed = RecordCodec.textRecord(bytes);
             s.append(framed.array(), 0, framed.length(), Severity.INFO);
         } else {
             s.append(bytes, 0, bytes.length, Severity.INFO);

@@ -38,12 +38,6 @@ final class EventCapture {
     static final byte MSG_TEXT = 0;
     static final byte MSG_FORMAT = 1;
 
-    /**
-     * Longest text captured, in chars: a longer message is rendered by the caller, so that a huge
-     * one is not held three times over (captured, decoded, rendered) on the writer's heap.
-     */
-    static final int MAX_CAPTURED_CHARS = 16 << 10;
-
     /** Most arguments a captured message carries (the count is one byte). */
     static final int MAX_ARGS = 255;
 
@@ -65,25 +59,14 @@ final class EventCapture {
     /** One thread's ids of the names it logs with ({@link SymbolCache}: thread-confined). */
     static final class Ids {
         private static final int SLOTS = 64;
-        private String thread;
-        private int threadId;
+        /** One slot: a thread logs under one name (until it is renamed). */
+        private final SymbolCache threads = new SymbolCache(THREADS, 1);
         private final SymbolCache loggers = new SymbolCache(LOGGERS, SLOTS);
         private final SymbolCache formats = new SymbolCache(FORMATS, SLOTS);
         private final SymbolCache mdcKeys = new SymbolCache(MDC_KEYS, SLOTS);
         /** Visits a whole MDC map without an iterator object ({@code Map.forEach}). */
         private final MdcWalk walk = new MdcWalk(this);
 
-        int thread(String name) {
-            if (name != thread) {
-                int id = THREADS.idOf(name);
-                if (id < 0) {
-                    return -1;
-                }
-                thread = name;
-                threadId = id;
-            }
-            return threadId;
-        }
     }
 
     /**
@@ -133,7 +116,7 @@ final class EventCapture {
         if (thread == null || logger == null || level == null) {
             return false;
         }
-        int threadId = ids.thread(thread);
+        int threadId = ids.threads.idOf(thread);
         int loggerId = ids.loggers.idOf(logger);
         if ((threadId | loggerId) < 0) {
             return false;
@@ -151,7 +134,7 @@ final class EventCapture {
                 return false;
             }
             out.append(MSG_TEXT);
-            if (!RecordCodec.putString(out, text, true, MAX_CAPTURED_CHARS)) {
+            if (!RecordCodec.putString(out, text, true, RecordCodec.MAX_CAPTURED_CHARS)) {
                 return false;
             }
         }
@@ -168,7 +151,7 @@ final class EventCapture {
         }
         out.append(MSG_FORMAT).putInt(formatId).append((byte) args.length);
         for (Object arg : args) {
-            if (!RecordCodec.putValue(out, arg, true, MAX_CAPTURED_CHARS)) {
+            if (!RecordCodec.putValue(out, arg, true, RecordCodec.MAX_CAPTURED_CHARS)) {
                 return false;
             }
         }
@@ -220,6 +203,6 @@ final class EventCapture {
             return false;
         }
         out.putInt(id);
-        return RecordCodec.putValue(out, value, true, MAX_CAPTURED_CHARS);
+        return RecordCodec.putValue(out, value, true, RecordCodec.MAX_CAPTURED_CHARS);
     }
 }

@@ -685,10 +685,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     /** Appends bytes that are not an event's line (header, footer): framed as text when capturing. */
     private void appendRaw(Spool s, byte[] bytes) {
         if (capture) {
-            ByteLineBuilder framed = new ByteLineBuilder(bytes.length + RecordCodec.TEXT_HEADER);
-            RecordCodec.beginText(framed);
-            framed.append(bytes, 0, bytes.length);
-            RecordCodec.endText(framed);
+            ByteLineBuilder framed = RecordCodec.textRecord(bytes);
             s.append(framed.array(), 0, framed.length(), Severity.FATAL);
         } else {
             s.append(bytes, 0, bytes.length, Severity.FATAL);
