@@ -1,6 +1,6 @@
 package io.github.spool.log4j2;
 
-import java.util.Arrays;
+import io.github.spool.text.CapturedEntries;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.logging.log4j.util.BiConsumer;
@@ -13,86 +13,69 @@ import org.apache.logging.log4j.util.TriConsumer;
  * (log4j2's is sorted by key; a custom {@code ContextDataInjector} may use another). Values are
  * what {@link WriterRenderer} read: {@code null}, boxed primitives or {@link CapturedText}, which
  * {@code StringBuilders.appendValue} appends as the chars of the value that was captured. Reused
- * record after record; a linear scan finds a key (the few keys a pattern prints). Internal API.
+ * record after record. Internal API.
  */
 final class CapturedContext implements ReadOnlyStringMap {
 
     private static final long serialVersionUID = 1L;
 
-    private String[] keys = new String[8];
-    private transient Object[] values = new Object[8];
-    private int size;
+    private final transient CapturedEntries<Object> entries = new CapturedEntries<>();
 
     /** Empties the map (it keeps no value of an earlier record). */
     void clear() {
-        Arrays.fill(values, 0, size, null);
-        size = 0;
+        entries.clear();
     }
 
     /** Appends an entry; the caller's map held each key once. */
     void add(String key, Object value) {
-        if (size == keys.length) {
-            keys = Arrays.copyOf(keys, size * 2);
-            values = Arrays.copyOf(values, size * 2);
-        }
-        keys[size] = key;
-        values[size] = value;
-        size++;
+        entries.add(key, value);
     }
 
     @Override
     public Map<String, String> toMap() {
         Map<String, String> map = new HashMap<>();
-        for (int i = 0; i < size; i++) {
-            map.put(keys[i], values[i] == null ? null : values[i].toString());
+        for (int i = 0; i < entries.size(); i++) {
+            Object value = entries.value(i);
+            map.put(entries.key(i), value == null ? null : value.toString());
         }
         return map;
     }
 
     @Override
     public boolean containsKey(String key) {
-        return indexOf(key) >= 0;
+        return entries.indexOf(key) >= 0;
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public <V> void forEach(BiConsumer<String, ? super V> action) {
-        for (int i = 0; i < size; i++) {
-            action.accept(keys[i], (V) values[i]);
+        for (int i = 0; i < entries.size(); i++) {
+            action.accept(entries.key(i), (V) entries.value(i));
         }
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public <V, S> void forEach(TriConsumer<String, ? super V, S> action, S state) {
-        for (int i = 0; i < size; i++) {
-            action.accept(keys[i], (V) values[i], state);
+        for (int i = 0; i < entries.size(); i++) {
+            action.accept(entries.key(i), (V) entries.value(i), state);
         }
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public <V> V getValue(String key) {
-        int i = indexOf(key);
-        return i < 0 ? null : (V) values[i];
+        int i = entries.indexOf(key);
+        return i < 0 ? null : (V) entries.value(i);
     }
 
     @Override
     public boolean isEmpty() {
-        return size == 0;
+        return entries.size() == 0;
     }
 
     @Override
     public int size() {
-        return size;
-    }
-
-    private int indexOf(String key) {
-        for (int i = 0; i < size; i++) {
-            if (keys[i].equals(key)) {
-                return i;
-            }
-        }
-        return -1;
+        return entries.size();
     }
 }

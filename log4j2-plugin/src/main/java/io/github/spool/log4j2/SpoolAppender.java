@@ -2,6 +2,7 @@ package io.github.spool.log4j2;
 
 import io.github.spool.AppendResult;
 import io.github.spool.OverflowPolicy;
+import io.github.spool.RenderMode;
 import io.github.spool.Severity;
 import io.github.spool.Spool;
 import io.github.spool.SettingsReader;
@@ -575,31 +576,23 @@ public final class SpoolAppender extends AbstractAppender {
          * and the layout is a {@link SpoolLayout} whose every conversion renders from a captured event.
          */
         private void renderMode(SettingsReader r, SpoolConfig.Builder b, Layout<? extends Serializable> layout) {
-            String mode = r.parse(render, Builder::parseRender, "auto", "the default auto");
-            if (layout == null || mode.equals("caller")) {
+            RenderMode mode = r.parse(render, RenderMode::parse, RenderMode.AUTO, "the default auto");
+            if (layout == null || mode == RenderMode.CALLER) {
                 return;
             }
             if (layout instanceof SpoolLayout && ((SpoolLayout) layout).rendersFromCapture()) {
                 // auto renders on the caller for now: on 2 vCPUs the writer's decode-and-render
                 // cost about 200 ns more CPU per event in all, a loss wherever the producers keep
                 // both cores busy (docs/benchmarks.md, 2026-11-25: render on the writer).
-                if (mode.equals("writer")) {
+                if (mode == RenderMode.WRITER) {
                     b.renderer(new WriterRenderer((SpoolLayout) layout));
                 }
-            } else if (mode.equals("writer")) {
+            } else if (mode == RenderMode.WRITER) {
                 r.warn("render=\"writer\" needs a <SpoolLayout> in UTF-8 whose conversions are all among %d, %p, %c, "
                         + "%t, %m, %X, %n and literals (" + (layout instanceof SpoolLayout
                         ? ((SpoolLayout) layout).describe() : layout.getClass().getSimpleName())
                         + "); rendering on the calling thread");
             }
-        }
-
-        private static String parseRender(String value) {
-            String v = value.trim().toLowerCase(Locale.ROOT);
-            if (v.equals("auto") || v.equals("writer") || v.equals("caller")) {
-                return v;
-            }
-            throw new IllegalArgumentException("render '" + value + "' is unknown; expected auto, writer or caller");
         }
 
         /** Sets the target or file; a bad one is an ERROR and falls back. Returns whether it is a file. */

@@ -1,8 +1,8 @@
 package io.github.spool.logback;
 
+import io.github.spool.text.CapturedEntries;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Set;
@@ -15,9 +15,7 @@ import java.util.Set;
  */
 final class CapturedMdc extends AbstractMap<String, String> {
 
-    private String[] keys = new String[8];
-    private String[] values = new String[8];
-    private int size;
+    private final CapturedEntries<String> stored = new CapturedEntries<>();
 
     private final Set<Entry<String, String>> entries = new AbstractSet<>() {
         @Override
@@ -27,42 +25,35 @@ final class CapturedMdc extends AbstractMap<String, String> {
 
                 @Override
                 public boolean hasNext() {
-                    return next < size;
+                    return next < stored.size();
                 }
 
                 @Override
                 public Entry<String, String> next() {
-                    if (next >= size) {
+                    if (next >= stored.size()) {
                         throw new NoSuchElementException();
                     }
                     int i = next++;
-                    return new SimpleImmutableEntry<>(keys[i], values[i]);
+                    return new SimpleImmutableEntry<>(stored.key(i), stored.value(i));
                 }
             };
         }
 
         @Override
         public int size() {
-            return size;
+            return stored.size();
         }
     };
 
     /** Empties the map (it keeps no value of an earlier record). */
     @Override
     public void clear() {
-        Arrays.fill(values, 0, size, null);
-        size = 0;
+        stored.clear();
     }
 
     /** Appends an entry; the caller's map held each key once. */
     void add(String key, String value) {
-        if (size == keys.length) {
-            keys = Arrays.copyOf(keys, size * 2);
-            values = Arrays.copyOf(values, size * 2);
-        }
-        keys[size] = key;
-        values[size] = value;
-        size++;
+        stored.add(key, value);
     }
 
     @Override
@@ -72,26 +63,17 @@ final class CapturedMdc extends AbstractMap<String, String> {
 
     @Override
     public int size() {
-        return size;
+        return stored.size();
     }
 
     @Override
     public String get(Object key) {
-        for (int i = 0; i < size; i++) {
-            if (keys[i].equals(key)) {
-                return values[i];
-            }
-        }
-        return null;
+        int i = stored.indexOf(key);
+        return i < 0 ? null : stored.value(i);
     }
 
     @Override
     public boolean containsKey(Object key) {
-        for (int i = 0; i < size; i++) {
-            if (keys[i].equals(key)) {
-                return true;
-            }
-        }
-        return false;
+        return stored.indexOf(key) >= 0;
     }
 }

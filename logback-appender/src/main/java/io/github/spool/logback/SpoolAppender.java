@@ -8,6 +8,7 @@ import ch.qos.logback.core.encoder.Encoder;
 import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import io.github.spool.AppendResult;
 import io.github.spool.OverflowPolicy;
+import io.github.spool.RenderMode;
 import io.github.spool.OwnedThreadLocal;
 import io.github.spool.SettingsReader;
 import io.github.spool.Severity;
@@ -84,7 +85,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     private String maxFlushTime;
     private String render;
     /** {@code render} as read at start. */
-    private String renderSetting = "auto";
+    private RenderMode renderSetting = RenderMode.AUTO;
     /** Whether events are captured and rendered on the writer ({@link WriterRenderer}). */
     private boolean capture;
     /** The MDC entries a capture copies ({@link SpoolEncoder#capturedMdcKeys()}). */
@@ -393,7 +394,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
                     + "with ConsoleAppender");
         }
         effectiveStopTimeoutMillis = stopTimeout(r);
-        renderSetting = r.parse(render, SpoolAppender::parseRender, "auto", "the default auto");
+        renderSetting = r.parse(render, RenderMode::parse, RenderMode.AUTO, "the default auto");
         return b;
     }
 
@@ -404,7 +405,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
      * @return whether events are captured
      */
     private boolean renderMode(SettingsReader r, SpoolConfig.Builder b) {
-        if (!renderSetting.equals("writer")) {
+        if (renderSetting != RenderMode.WRITER) {
             // auto renders on the caller for now, as in the log4j2 adapter: on 2 vCPUs the writer's
             // decode-and-render costs more CPU per event in all (docs/benchmarks.md).
             return false;
@@ -418,14 +419,6 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
                 ? String.join(", ", spoolEncoder.describe()) : encoder.getClass().getName())
                 + "); rendering on the calling thread");
         return false;
-    }
-
-    private static String parseRender(String value) {
-        String v = value.trim().toLowerCase(Locale.ROOT);
-        if (!v.equals("auto") && !v.equals("writer") && !v.equals("caller")) {
-            throw new IllegalArgumentException("render '" + value + "' is unknown; expected auto, writer or caller");
-        }
-        return v;
     }
 
     /** Sets the target or file; a bad one is an ERROR and falls back. Returns whether it is a file. */
