@@ -48,6 +48,23 @@ public final class ChildJvm {
      */
     public Outcome run(Class<?> workload, Configuration configuration, Sink sink, List<String> args)
             throws IOException, InterruptedException {
+        return run(workload, configuration, sink, List.of(), args);
+    }
+
+    /**
+     * Runs one child JVM to completion with JVM options beyond {@link #JVM_OPTIONS}.
+     *
+     * @param workload      the workload's main class
+     * @param configuration the configuration under test
+     * @param sink          what its stdout is connected to (used only by {@link Output#STDOUT} configurations)
+     * @param extraOptions  JVM options after {@link #JVM_OPTIONS}
+     * @param args          the workload's {@code key=value} arguments
+     * @return the child's results and the verification of its output
+     * @throws IOException          if the child cannot be started or its files read
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public Outcome run(Class<?> workload, Configuration configuration, Sink sink, List<String> extraOptions,
+                       List<String> args) throws IOException, InterruptedException {
         int id = RUNS.incrementAndGet();
         Path result = workDir.resolve("result-" + id + ".properties");
         Path stdoutFile = workDir.resolve("stdout-" + id + ".log");
@@ -57,6 +74,7 @@ public final class ChildJvm {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_OPTIONS);
+        command.addAll(extraOptions);
         command.add("-D" + Subjects.FILE_PROPERTY + "=" + outFile);
         // Give Spool's exit drain the same allowance as logback-async's maxFlushTime (60 s).
         command.add("-Dspool.shutdownTimeoutMillis=60000");

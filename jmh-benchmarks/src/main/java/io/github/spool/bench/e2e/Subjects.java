@@ -81,7 +81,7 @@ public final class Subjects {
         List<Configuration> list = new ArrayList<>();
         Set<String> console = Set.of(CONSOLE);
         Set<String> consoleStallRequest = Set.of(CONSOLE, STALL, REQUEST);
-        list.add(new Configuration("none", Role.BASELINE, Output.NONE, Set.of(REQUEST),
+        list.add(new Configuration("none", Role.BASELINE, Output.NONE, Set.of(STALL, REQUEST),
                 "no logging call at all", NoLoggingSubject::new));
         list.add(new Configuration("println", Role.BASELINE, Output.STDOUT, console,
                 "System.out.println of a formatted String per line", PrintlnSubject::new));

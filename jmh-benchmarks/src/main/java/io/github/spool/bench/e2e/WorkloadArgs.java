@@ -55,6 +55,11 @@ final class WorkloadArgs {
         return v == null ? otherwise : Double.parseDouble(v);
     }
 
+    /** @return the {@code result=} file, or {@code slow-calls} in the working directory */
+    String resultFile() {
+        return values.getOrDefault("result", "slow-calls");
+    }
+
     void put(String key, Object value) {
         results.put(key, String.valueOf(value));
     }

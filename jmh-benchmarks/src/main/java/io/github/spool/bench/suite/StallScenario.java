@@ -16,12 +16,19 @@ import java.util.Map;
 
 /**
  * The stalling-sink scenario: {@link LatencyWorkload} at a fixed rate with stdout piped into a
- * reader that stalls 20 ms every 100 ms, and into an overloaded reader (16 KiB per 10 ms); call
- * durations and events delivered versus produced.
+ * reader that never stalls, one that stalls 20 ms every 100 ms, and an overloaded reader (16 KiB
+ * per 10 ms); call durations and events delivered versus produced, with {@code none} (no logging
+ * call) as the machine's floor.
  */
 public final class StallScenario implements Scenario {
 
-    private static final List<Sink> READERS = List.of(Sink.STALLING_PIPE, Sink.OVERLOADED_PIPE);
+    /** A reader that never stalls (the latency of the calls alone), a stalling one, an overloaded one. */
+    private static final List<Sink> READERS = List.of(Sink.PIPE, Sink.STALLING_PIPE, Sink.OVERLOADED_PIPE);
+    /**
+     * The heap touched before the run, as in a server that has run a while: otherwise allocating
+     * configurations meet each heap page's first touch inside the 5 s window ({@link LatencyWorkload}).
+     */
+    static final List<String> LATENCY_JVM_OPTIONS = List.of("-XX:+AlwaysPreTouch");
 
     @Override
     public String name() {
@@ -43,7 +50,7 @@ public final class StallScenario implements Scenario {
                     String label = String.format("stall %d/%d %s | %s | repeat %d", done, total, c.name(), group, repeat);
                     try {
                         ChildJvm.Outcome o = context.children().run(LatencyWorkload.class, c, reader,
-                                List.of("rate=" + plan.stallRate(), "seconds=" + plan.stallSeconds()));
+                                LATENCY_JVM_OPTIONS, List.of("rate=" + plan.stallRate(), "seconds=" + plan.stallSeconds()));
                         Map<String, Double> m = new LinkedHashMap<>();
                         m.put(Metric.P50_US, o.number("p50") / 1e3);
                         m.put(Metric.P99_US, o.number("p99") / 1e3);
