@@ -76,7 +76,6 @@ public final class Spool implements AutoCloseable {
     public static Spool start(SpoolConfig config, Sink sink) {
         Spool spool = new Spool(config, sink);
         spool.thread.start();
-        WarmUp.startOnce(); // compiles the rare paths before they are needed (once per JVM)
         ShutdownDrain.register(spool);
         try {
             JmxRegistry.register(config.context(), config.name(), spool, spool.stats);

@@ -174,55 +174,6 @@ public final class ManyToOneCellRing extends RingPadTail {
     }
 
     /**
-     * Cell switches {@link #warmUp} runs: past C2's compile thresholds (JDK 17: 5,000 invocations,
-     * or 15,000 invocations and loop back-edges together, scaled up while the compile queue is
-     * long at start-up: 20,000 switches were not always enough, 50,000 were).
-     */
-    static final int WARM_UP_SWITCHES = 50_000;
-
-    /**
-     * Runs the cell switch — the crosser's seal, the install of a pooled cell, the writer's
-     * collect and release of a finished cell — {@link #WARM_UP_SWITCHES} times on a private
-     * ring of four 4 KiB cells, so that the JIT has compiled that path before an appender needs it.
-     *
-     * <p>Why: a ring switches cells once per cell of records (every ~2,600 records of 100 bytes
-     * with the default 256 KiB cells), so at the rates applications log the path stays below the
-     * compile thresholds for minutes, or for ever; interpreted and cold, its dozen VarHandle
-     * accesses made the one call in ~2,600 that crosses a cell take 60–240 µs, 20 times a second
-     * at 50,000 events/s (docs/benchmarks.md, "the cell switch"; in isolation a cold VarHandle CAS
-     * took 16 µs interpreted, 0.5 µs compiled). Not always enough: when the real ring's first
-     * switches still trap out of the compiled code, the path runs interpreted until the JIT
-     * compiles it again (measured in about one run in five). The private ring is garbage
-     * afterwards; its 16 KiB are freed with it. Run by {@link io.github.spool.WarmUp}.
-     *
-     * @return the records the private ring's consumer collected: five per switch
-     */
-    public static long warmUp() {
-        // Four cells, as a default ring has, and the writer's side keeping up: the branches this
-        // profile teaches the JIT are those of a real switch (a free cell left in the pool after
-        // the install). A profile that differed would compile the real case as an uncommon trap,
-        // and the first real switch would send the path back to the interpreter.
-        ManyToOneCellRing r = new ManyToOneCellRing(4L * MIN_CELL_SIZE, 4L * MIN_CELL_SIZE, OverflowPolicy.DISCARD,
-                Severity.FATAL);
-        // Four records fit in a cell and the fifth switches: the appends that fit and the collects
-        // that find an open cell must be in the profile too, or the JIT would compile the fast
-        // path as an uncommon trap (measured: every real append sent back to the interpreter).
-        byte[] record = new byte[MIN_CELL_SIZE / 4 - 24];
-        Batch batch = new Batch();
-        long collected = 0;
-        for (int i = 0; i < 5 * WARM_UP_SWITCHES; i++) {
-            r.append(record, 0, record.length, Severity.INFO);
-            r.collect(batch);
-            for (int k = 0; k < batch.count; k++) {
-                collected += batch.records[k];
-            }
-            r.release(batch);
-        }
-        r.close();
-        return collected;
-    }
-
-    /**
      * The standard cell size for a ring of {@code bufferSize} bytes: a quarter of it, as a power of
      * two between {@link #MIN_CELL_SIZE} and {@link #MAX_CELL_SIZE}. Four cells let producers fill
      * one while the writer writes another, with room to spare before the ring must grow.
@@ -420,7 +371,12 @@ public final class ManyToOneCellRing extends RingPadTail {
             // the writer cannot finish the cell, so it cannot be recycled under us.
             int gen = (int) ((word >>> Cell.BYTES_BITS) & Cell.GEN_MASK);
             try {
-                cur.casSeal(gen, start);
+                if (cur.casSeal(gen, start)) {
+                    // A full cell is worth a wake-up even of a napping writer (one unpark per
+                    // cell, not per record): otherwise a fast producer fills the ring while the
+                    // writer naps, then waits for it at the cap.
+                    signal.wakeNow();
+                }
             } catch (Throwable t) {
                 // A StackOverflowError on the way to the CAS: publish with a volatile store (a
                 // bytecode, not a call), safe by the argument above.
@@ -485,15 +441,6 @@ public final class ManyToOneCellRing extends RingPadTail {
                 }
                 Cell fresh = oversized ? waiter.takeDedicated() : pool.pollFirst();
                 if (fresh != null) {
-                    if (!oversized && pool.peekFirst() == null) {
-                        // That was the last free cell: the writer must free one before the next
-                        // switch, or producers grow the ring or wait at the cap. Wake it even
-                        // from a nap. Only then: an unpark costs the producer a syscall and an
-                        // IPI (30-40 µs on a 2 vCPU VM), and a writer that keeps up frees each
-                        // sealed cell within one nap unwoken (docs/benchmarks.md, "the cell
-                        // switch"). A writer asleep untimed is woken by our commit's signal.
-                        waiter.wakeWriter(signal);
-                    }
                     return install(sealed, fresh, array, buffer, offset, len, waiter);
                 }
                 // Nothing to install. Let go of the flag before allocating: an allocation can be
@@ -533,7 +480,6 @@ public final class ManyToOneCellRing extends RingPadTail {
             // within a few hundred nanoseconds unless it is descheduled. Even a discardable record
             // waits for that — dropping is for when this producer has itself found the cap — and
             // an installer that never finishes is recovered by the writer after its stall bound.
-            waiter.wakeWriter(signal); // about to wait for it: once per call, napping or not
             if (!waiter.idle(this)) {
                 // The writer thread itself, appending (a status message routed back to its own
                 // appender): it would wait for itself. Drop the record, counted.
@@ -644,8 +590,6 @@ public final class ManyToOneCellRing extends RingPadTail {
         private boolean registered;
         /** A dedicated cell this producer allocated for its oversized record, not yet installed. */
         Cell dedicated;
-        /** Woke the writer already during this call: once is enough. */
-        private boolean wokeWriter;
 
         Waiter(Thread thread) {
             this.thread = thread;
@@ -655,13 +599,6 @@ public final class ManyToOneCellRing extends RingPadTail {
             Cell d = dedicated;
             dedicated = null;
             return d;
-        }
-
-        void wakeWriter(WakeSignal signal) {
-            if (!wokeWriter) {
-                wokeWriter = true;
-                signal.wakeNow();
-            }
         }
 
         /** @return {@code false} if this thread must not wait: it is the writer itself */

@@ -23,8 +23,8 @@ abstract class WakeSignalField extends WakeSignalPad {
  * sides so the flag never shares a line with the ring's {@code current}). Internal to Spool.
  *
  * <p>No lost wake-up (Dekker): the writer does a volatile store {@code sleeping = 1}, then volatile
- * loads of the ring's progress fields, then parks. A producer does a volatile RMW (its commit)
- * and then a volatile load of {@code sleeping}. Volatile accesses are totally
+ * loads of the ring's progress fields, then parks. A producer does a volatile RMW (its commit, or
+ * the seal publication) and then a volatile load of {@code sleeping}. Volatile accesses are totally
  * ordered, so either the writer's loads see the producer's store (it does not park) or the
  * producer's load sees 1 (it unparks the writer).
  */
@@ -77,7 +77,7 @@ public final class WakeSignal extends WakeSignalField {
         }
     }
 
-    /** Wakes the consumer whether it sleeps or naps (stop, and a producer that took the last free cell; costs a syscall). */
+    /** Wakes the consumer whether it sleeps or naps (used by stop; costs a syscall). */
     public void wakeNow() {
         SLEEPING.setVolatile(this, 0);
         Thread t = consumer;

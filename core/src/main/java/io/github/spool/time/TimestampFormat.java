@@ -127,36 +127,6 @@ public final class TimestampFormat {
         return new TimestampFormat(DatePattern.parse(pattern), zone);
     }
 
-    /** Seconds {@link #warmUp} renders: past C2's compile thresholds, as the ring's warm-up. */
-    static final int WARM_UP_SECONDS = 20_000;
-
-    /**
-     * Renders {@link #WARM_UP_SECONDS} successive seconds, four calls in each, with a private
-     * format of the ISO-like pattern most layouts print, so that the JIT has compiled the
-     * once-a-second path (the whole second rendered into a slot) before a layout needs it: run
-     * once a second, it would stay interpreted for hours, and interpreted and cold it took
-     * 70–340 µs of the call that crossed the second (docs/benchmarks.md, "the cell switch").
-     * Other patterns share most of that path. Run by {@link io.github.spool.WarmUp}.
-     *
-     * @return a checksum of the rendered bytes (so that the work cannot be optimised away)
-     */
-    public static long warmUp() {
-        TimestampFormat f = ofPattern("yyyy-MM-dd HH:mm:ss.SSS", ZoneId.systemDefault());
-        byte[] dst = new byte[f.maxLength()];
-        long sum = 0;
-        long second = 1_767_225_600L; // 2026-01-01T00:00:00Z
-        for (int i = 0; i < WARM_UP_SECONDS; i++) {
-            // A new second, then calls within it, as a layout makes them: the profile the JIT
-            // compiles from then holds both branches (a profile of misses only would compile
-            // the common hit as an uncommon trap).
-            for (int k = 0; k < 4; k++) {
-                int n = f.format((second + i) * 1000L + k * 250 + (i % 250), dst, 0);
-                sum += n + dst[n - 1];
-            }
-        }
-        return sum;
-    }
-
     /**
      * Upper bound of one formatted timestamp; a caller needs this much room at {@code offset}.
      *
