@@ -111,8 +111,18 @@ class RollingTest {
         TreeMap<String, List<String>> theirs = run("RollingRandomAccessFile",
                 String.format(nested, dir.resolve("RollingRandomAccessFile")), 400);
         TreeMap<String, List<String>> ours = run("Spool", String.format(nested, dir.resolve("Spool")), 400);
+        // Which two archives survive is not deterministic in either appender: the Delete action sorts
+        // by modification time in milliseconds and breaks ties by reverse lexicographic path order
+        // (log4j2's PathSortByModificationTime), so when two 1 KB rollovers land in the same
+        // millisecond it may keep app-9 over app-10, and the next index follows the highest survivor.
+        // What does not depend on the clock: the action ran after every rollover (two archives and the
+        // active file are left), and the active file holds the same lines as log4j2's.
+        assertEquals(3, theirs.size(), theirs::toString);
         assertEquals(3, ours.size(), ours::toString);
-        assertEquals(theirs.keySet(), ours.keySet());
+        assertEquals(theirs.get("app.log"), ours.get("app.log"));
+        for (String name : ours.keySet()) {
+            assertTrue(name.equals("app.log") || name.matches("app-\\d+\\.log\\.gz"), name);
+        }
     }
 
     @Test
