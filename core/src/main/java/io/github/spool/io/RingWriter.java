@@ -8,6 +8,7 @@ import io.github.spool.ring.Batch;
 import io.github.spool.ring.ManyToOneCellRing;
 import io.github.spool.ring.WakeSignal;
 import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.time.TimestampFormat;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -224,6 +225,12 @@ public final class RingWriter implements Runnable {
             outcome = Outcome.GAVE_UP;
             ring.abandonAll();
             return true;
+        }
+        try {
+            // Off the producers: the first call of each second would otherwise render it, cold.
+            TimestampFormat.prepareNextSecond(System.currentTimeMillis());
+        } catch (RuntimeException e) {
+            // An optimisation only: a format that cannot render fails on its caller, as before.
         }
         ring.collect(batch);
         if (!batch.isEmpty()) {

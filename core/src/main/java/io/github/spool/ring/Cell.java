@@ -89,8 +89,10 @@ public final class Cell extends CellPadTail {
 
     private static final VarHandle CLAIMED;
     private static final VarHandle COMMITTED;
-    private static final VarHandle SEAL;
-    private static final VarHandle INSTALL_FLAG;
+    /** Package-private for the ring's crosser, which must not call a method to seal (see attempt). */
+    static final VarHandle SEAL;
+    /** Package-private for the ring's crosser, which takes the flag without a call (see append0). */
+    static final VarHandle INSTALL_FLAG;
     private static final VarHandle NEXT;
 
     static {
@@ -252,15 +254,18 @@ public final class Cell extends CellPadTail {
      * comes last, so any claim that lands after it synchronises with it and sees the resets.
      */
     int reincarnate(int len) {
-        long c = (long) CLAIMED.getVolatile(this);
+        // Volatile field accesses where the protocol needs release stores: stronger, and plain
+        // bytecodes for the interpreter, which runs this once-per-cell method for the first
+        // minutes of a JVM (ManyToOneCellRing.appendSlow) and pays microseconds per VarHandle call.
+        long c = claimed;
         int gen = (int) ((gen(c) + 1) & GEN_MASK);
-        SEAL.setRelease(this, ((long) gen << BYTES_BITS) | UNSEALED);
-        COMMITTED.setRelease(this, 0L);
+        seal = ((long) gen << BYTES_BITS) | UNSEALED;
+        committed = 0L;
         // The last incarnation is complete: nobody can record a hole in it any more. Its holes are
         // forgotten before the claim word re-opens (the CAS below publishes these stores).
         holeCount = 0;
         abortedBytes = 0;
-        NEXT.setRelease(this, (Cell) null);
+        next = null;
         long fresh = ((long) gen << BYTES_BITS) | len;
         while (!CLAIMED.compareAndSet(this, c, fresh)) {
             // Stale producers may still add failed claims to the dead incarnation: retry over them.

@@ -7,7 +7,6 @@ import io.github.spool.Severity;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -84,7 +83,7 @@ public final class ManyToOneCellRing extends RingPadTail {
     private final WakeSignal signal = new WakeSignal();
 
     /** Free standard cells, most recently used first (warm in cache). Installers and writer. */
-    private final ConcurrentLinkedDeque<Cell> pool = new ConcurrentLinkedDeque<>();
+    private final CellPool pool;
     /**
      * Bytes of every live cell (chain, pool, a producer's dedicated cell) plus reservations for
      * cells being allocated. Changed by CAS under the cap ({@link #tryReserve}), so producers that
@@ -164,6 +163,7 @@ public final class ManyToOneCellRing extends RingPadTail {
         this.discardThreshold = Severity.check(discardThreshold);
         this.stallNanos = stallNanos;
         long initial = Math.max(2, bufferSize / cellSize);
+        this.pool = new CellPool((int) Math.min(initial, 1 << 16));
         Cell first = initialCell();
         for (long i = 1; i < initial; i++) {
             pool.offerLast(initialCell());
@@ -308,12 +308,27 @@ public final class ManyToOneCellRing extends RingPadTail {
         Cell cur = (Cell) CURRENT.getAcquire(this);
         long claimLen = claimLength(cur, len);
         long word = attempt(cur, claimLen, array, buffer, offset, len);
-        if ((word & Cell.BYTES_MASK) + claimLen <= cur.capacity) {
+        long start = word & Cell.BYTES_MASK;
+        if (start + claimLen <= cur.capacity) {
             return AppendResult.ACCEPTED;
+        }
+        int gen = Cell.gen(word);
+        // The crosser of a standard record is the natural installer of the successor: it takes the
+        // install flag here, in compiled code. In a call it would run in the interpreter (attempt:
+        // C2 does not inline what runs once per cell), 5 µs for this CAS alone from cold caches.
+        // Then, as advance does, it checks that the flag is this incarnation's: a crosser delayed
+        // since its seal may find the cell recycled and current again.
+        boolean flag = false;
+        if (start <= cur.capacity && len <= cellSize && Cell.INSTALL_FLAG.compareAndSet(cur, 0, 1)) {
+            long w = cur.claimed; // volatile load
+            flag = Cell.gen(w) == gen && Cell.bytes(w) >= cur.capacity;
+            if (!flag) {
+                cur.installFlag = 0; // volatile store: release is what it needs
+            }
         }
         // Kept out of this method, so that it stays small enough for the JIT to inline it into
         // the adapters' call (HotSpot's FreqInlineSize is 325 bytecodes).
-        return appendSlow(cur, Cell.gen(word), array, buffer, offset, len, severity);
+        return appendSlow(cur, gen, flag, array, buffer, offset, len, severity);
     }
 
     /** An oversized record never fits: it claims more than the cell, to seal it for a dedicated successor. */
@@ -370,34 +385,68 @@ public final class ManyToOneCellRing extends RingPadTail {
             // We are the crosser: only we can publish this incarnation's seal, and until we do
             // the writer cannot finish the cell, so it cannot be recycled under us.
             int gen = (int) ((word >>> Cell.BYTES_BITS) & Cell.GEN_MASK);
+            long tag = (long) gen << Cell.BYTES_BITS;
             try {
-                if (cur.casSeal(gen, start)) {
-                    // A full cell is worth a wake-up even of a napping writer (one unpark per
-                    // cell, not per record): otherwise a fast producer fills the ring while the
-                    // writer naps, then waits for it at the cap.
-                    signal.wakeNow();
+                // The CAS is written here, not called through Cell.casSeal: this branch runs once
+                // per cell, and HotSpot's C2 (JDK 17) does not inline a callee run fewer than
+                // MinInliningThreshold (250) times, so a call would leave this compiled method for
+                // the interpreter, whose VarHandle CAS costs several µs from cold caches. The
+                // VarHandle's own linkage is always inlined.
+                if (Cell.SEAL.compareAndSet(cur, tag | Cell.UNSEALED, tag | start)) {
+                    // Only a writer asleep without a timeout needs waking (one volatile load);
+                    // a napping one looks again within its nap. The installer wakes it when the
+                    // pool runs dry (install), before any producer has to wait for a free cell.
+                    signal.signal();
                 }
             } catch (Throwable t) {
                 // A StackOverflowError on the way to the CAS: publish with a volatile store (a
                 // bytecode, not a call), safe by the argument above.
-                cur.seal = ((long) gen << Cell.BYTES_BITS) | start;
+                cur.seal = tag | start;
                 throw t;
             }
         }
         return word;
     }
 
-    /** After a failed claim on {@code sealed}: install, wait or discard, and claim again until done. */
-    private AppendResult appendSlow(Cell sealed, int gen, byte[] array, ByteBuffer buffer, int offset, int len,
-                                    int severity) {
-        Waiter waiter = new Waiter(Thread.currentThread());
+    /**
+     * After a failed claim on {@code sealed}: install, wait or discard, and claim again until done.
+     * {@code holdsFlag}: this producer crossed the cell's end and holds its install flag for
+     * incarnation {@code gen} (append0).
+     *
+     * <p>This runs once per cell, so for the first minutes of a JVM it runs in the interpreter,
+     * where every call, allocation and VarHandle operation costs microseconds from cold caches: a
+     * cell switch cost its producer 60 µs (median) at 50,000 events/s while it went through
+     * {@link #advance} with a {@code Waiter}, a {@code ConcurrentLinkedDeque} and an {@code unpark}
+     * of the writer. The common case — the crosser finds a pooled cell — now installs it at once.
+     */
+    private AppendResult appendSlow(Cell sealed, int gen, boolean holdsFlag, byte[] array, ByteBuffer buffer,
+                                    int offset, int len, int severity) {
+        boolean claimAgain = false;
+        if (holdsFlag) {
+            Cell fresh = closed ? null : pool.pollFirst();
+            if (fresh == null) {
+                // Closed (advance counts the refusal) or nothing pooled (advance grows the ring).
+                sealed.installFlag = 0; // volatile store: release is what it needs
+            } else if (install(sealed, fresh, array, buffer, offset, len) != null) {
+                return AppendResult.ACCEPTED;
+            } else {
+                claimAgain = true; // the writer linked a successor itself (install)
+            }
+        }
+        Waiter waiter = null;
         try {
             for (;;) {
-                AppendResult r = advance(sealed, gen, array, buffer, offset, len, severity, waiter);
-                if (r != null) {
-                    return r;
+                if (!claimAgain) {
+                    if (waiter == null) {
+                        waiter = new Waiter(Thread.currentThread());
+                    }
+                    AppendResult r = advance(sealed, gen, array, buffer, offset, len, severity, waiter);
+                    if (r != null) {
+                        return r;
+                    }
                 }
-                Cell cur = (Cell) CURRENT.getAcquire(this); // acquire: as in append0
+                claimAgain = false;
+                Cell cur = current; // volatile load (stronger than append0's acquire; bytecode, not a call)
                 long claimLen = claimLength(cur, len);
                 long word = attempt(cur, claimLen, array, buffer, offset, len);
                 if ((word & Cell.BYTES_MASK) + claimLen <= cur.capacity) {
@@ -407,7 +456,9 @@ public final class ManyToOneCellRing extends RingPadTail {
                 gen = Cell.gen(word);
             }
         } finally {
-            waiter.finish(this);
+            if (waiter != null) {
+                waiter.finish(this);
+            }
         }
     }
 
@@ -441,7 +492,7 @@ public final class ManyToOneCellRing extends RingPadTail {
                 }
                 Cell fresh = oversized ? waiter.takeDedicated() : pool.pollFirst();
                 if (fresh != null) {
-                    return install(sealed, fresh, array, buffer, offset, len, waiter);
+                    return install(sealed, fresh, array, buffer, offset, len);
                 }
                 // Nothing to install. Let go of the flag before allocating: an allocation can be
                 // slow (the JDK's direct-memory slow path sleeps), and other producers must be
@@ -494,8 +545,7 @@ public final class ManyToOneCellRing extends RingPadTail {
      * exception handler undoes what it must with field stores only (no method calls: a
      * {@link StackOverflowError} may be what it handles).
      */
-    private AppendResult install(Cell sealed, Cell fresh, byte[] array, ByteBuffer buffer, int offset, int len,
-                                 Waiter waiter) {
+    private AppendResult install(Cell sealed, Cell fresh, byte[] array, ByteBuffer buffer, int offset, int len) {
         boolean linked = false;
         try {
             fresh.reincarnate(len); // pre-claims [0, len) for us
@@ -507,8 +557,11 @@ public final class ManyToOneCellRing extends RingPadTail {
                 return null;
             }
             linked = true;
-            CURRENT.setRelease(this, fresh); // publishes the reset incarnation
-            fresh.srInstallFlag(0);
+            // Volatile stores (stronger than the release they need; bytecodes, not calls, for the
+            // interpreter: appendSlow): current publishes the reset incarnation, then the flag
+            // opens it to the next installer.
+            current = fresh;
+            fresh.installFlag = 0;
             // Volatile load after the volatile link (Dekker with abandonAll's store of writerGone
             // and its volatile loads of next): either the writer's final walk saw this link, or we
             // see that it is gone and give the cell up ourselves.
@@ -554,7 +607,14 @@ public final class ManyToOneCellRing extends RingPadTail {
         if (fresh.gaaCommit(len) < 0) { // outside the handler, as in attempt()
             lostLate(len);
         }
-        signal.signal();
+        if (pool.isEmpty()) {
+            // We took the last free cell: wake the writer even from a nap, so that it frees the
+            // cells it has written before a producer needs one. Not at every cell: on a 2 vCPU
+            // VM an unpark of the napping writer cost the switching producer 25–35 µs.
+            signal.wakeNow();
+        } else {
+            signal.signal();
+        }
         return AppendResult.ACCEPTED;
     }
 

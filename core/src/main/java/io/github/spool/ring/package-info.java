@@ -43,7 +43,10 @@
  *       pre-claims its own record at offset 0, links {@code sealed.next = fresh} by a CAS from
  *       {@code null}, publishes {@code current = fresh}, then opens the fresh cell's install flag.
  *       The flag of a cell is 0 only while that cell is current and nobody installs its
- *       successor, so at most one installer runs at a time. The link is a CAS because the writer
+ *       successor, so at most one installer runs at a time. The crosser takes the flag right
+ *       after its seal, in the compiled claim path, and re-checks the incarnation as any
+ *       installer does (a crosser delayed past a recycle may find the cell current again). The
+ *       installer that takes the last pooled cell wakes the writer, even from its nap. The link is a CAS because the writer
  *       links a successor itself when an installer holding the flag goes silent past the stall
  *       bound; the loser of that CAS gives its cell up.</li>
  *   <li><b>recycle</b> (writer): a cell is done when sealed, fully committed, fully written and

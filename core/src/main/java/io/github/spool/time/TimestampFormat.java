@@ -33,7 +33,8 @@ import java.util.Objects;
  * changes, leap days, negative and 30/45-minute offsets are right) into one of two reusable slots
  * (even and odd seconds, so threads whose events straddle a second boundary do not evict each
  * other); every call copies the slot's bytes and writes the fraction digits over their
- * placeholders. A slot is rewritten in place under a sequence lock ({@code SecondSlot}): readers
+ * placeholders. While Spool's writers run, they render each coming second ahead into its slot
+ * ({@link #prepareNextSecond}), so the first call of a second rarely renders it. A slot is rewritten in place under a sequence lock ({@code SecondSlot}): readers
  * never block and retry nothing. A reader that finds its slot being rewritten, or holding another
  * second, uses its thread's own slot instead (rendered only when that thread's second changes,
  * then offered to the shared slot), so threads in different seconds do not evict each other on
@@ -90,6 +91,8 @@ public final class TimestampFormat {
     private final OwnedThreadLocal<SecondSlot> ownSlots; // owned by the format: pool threads keep no SecondSlot
     /** Published with release stores, read with acquire loads; replaced, never mutated. */
     private OffsetWindow window;
+    /** Where {@link #renderAhead} renders; touched under SecondsAhead's lock only. */
+    private SecondSlot ahead;
 
     private TimestampFormat(DatePattern compiled, ZoneId zone) {
         this.compiled = compiled;
@@ -111,6 +114,43 @@ public final class TimestampFormat {
         this.window = rules.isFixedOffset()
             ? new OffsetWindow(Long.MIN_VALUE, Long.MAX_VALUE, rules.getOffset(Instant.EPOCH).getTotalSeconds())
             : new OffsetWindow(0, 0, 0); // empty: the first call computes a real one
+        if (fractionWidths.length <= 1) {
+            SecondsAhead.register(this); // patterns with several fractions render whole: no slots
+        }
+    }
+
+    /**
+     * Renders the coming second of every format in use ahead of time, when {@code nowMillis} is
+     * past the middle of its second, so that no logging call renders a whole second (the writer
+     * threads call this on every pass; see {@code SecondsAhead}). Cheap when there is nothing to
+     * do: one volatile read.
+     *
+     * @param nowMillis the wall clock, milliseconds since the epoch
+     */
+    public static void prepareNextSecond(long nowMillis) {
+        SecondsAhead.tick(nowMillis);
+    }
+
+    /**
+     * Renders {@code next} into its shared slot if this format was used in {@code current} (its
+     * slot holds that second): an idle format is skipped. SecondsAhead calls this under its lock.
+     */
+    void renderAhead(long next, long current) {
+        if (sharedSlot(current).epochSecond != current) { // a racy read: only a hint
+            return;
+        }
+        SecondSlot target = sharedSlot(next);
+        long version = target.lvVersion();
+        if (target.epochSecond == next) {
+            return;
+        }
+        SecondSlot a = ahead;
+        if (a == null) {
+            ahead = a = new SecondSlot(maxLength, fractionWidths.length);
+        }
+        a.length = compiled.render(next, offsetSeconds(next), 0, a.bytes, 0, a.fractionPositions);
+        a.epochSecond = next;
+        target.tryPublish(version, a);
     }
 
     /**

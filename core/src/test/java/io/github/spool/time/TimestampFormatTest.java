@@ -274,6 +274,33 @@ class TimestampFormatTest {
     }
 
     @Test
+    void writersRenderTheNextSecondOfFormatsInUseBeforeItBegins() {
+        String pattern = "yyyy-MM-dd HH:mm:ss.SSS";
+        for (ZoneId zone : ZONES) {
+            // The second a zone's offset changes, where a render with a stale offset would show.
+            ZoneOffsetTransition t = zone.getRules().nextTransition(Instant.parse("2031-01-01T00:00:00Z"));
+            long next = t == null ? 1_924_992_000L : t.toEpochSecond();
+            long s = next - 1;
+            TimestampFormat used = TimestampFormat.ofPattern(pattern, zone);
+            TimestampFormat idle = TimestampFormat.ofPattern(pattern, zone);
+            byte[] out = new byte[used.maxLength()];
+            used.format(s * 1000 + 123, out, 0); // a caller renders s (its own slot, then shared)
+
+            TimestampFormat.prepareNextSecond(s * 1000 + 499);
+            assertFalse(used.sharedSlot(next).epochSecond == next, "not before the middle of the second");
+            TimestampFormat.prepareNextSecond(s * 1000 + 700);
+            assertEquals(next, used.sharedSlot(next).epochSecond, zone::toString);
+            assertFalse(idle.sharedSlot(next).epochSecond == next, "a format unused in s is skipped");
+
+            int n = used.format(next * 1000 + 7, out, 0);
+            DateTimeFormatter reference = DateTimeFormatter.ofPattern(pattern, Locale.US).withZone(zone);
+            assertEquals(reference.format(Instant.ofEpochMilli(next * 1000 + 7)),
+                new String(out, 0, n, StandardCharsets.US_ASCII), zone::toString);
+            assertEquals(s, used.ownSlot().epochSecond, "the caller of the new second rendered nothing");
+        }
+    }
+
+    @Test
     void reportsSubMillisPrecision() {
         assertFalse(TimestampFormat.ofPattern("HH:mm:ss.SSS", ZoneOffset.UTC).needsSubMillis());
         assertFalse(TimestampFormat.ofPattern("HH:mm:ss", ZoneOffset.UTC).needsSubMillis());

@@ -34,7 +34,8 @@ public final class Machine {
                 + System.getProperty("os.arch"));
         m.put("clock source", read(CLOCK_SOURCE));
         m.put("load average at start", read(Path.of("/proc/loadavg")));
-        m.put("child JVM options", String.join(" ", io.github.spool.bench.e2e.ChildJvm.JVM_OPTIONS));
+        m.put("child JVM options", String.join(" ", io.github.spool.bench.e2e.ChildJvm.JVM_OPTIONS)
+                + "; the stall scenario adds " + String.join(" ", io.github.spool.bench.suite.StallScenario.LATENCY_JVM_OPTIONS));
         return m;
     }
 

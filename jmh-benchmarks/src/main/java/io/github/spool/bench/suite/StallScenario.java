@@ -28,7 +28,7 @@ public final class StallScenario implements Scenario {
      * The heap touched before the run, as in a server that has run a while: otherwise allocating
      * configurations meet each heap page's first touch inside the 5 s window ({@link LatencyWorkload}).
      */
-    static final List<String> LATENCY_JVM_OPTIONS = List.of("-XX:+AlwaysPreTouch");
+    public static final List<String> LATENCY_JVM_OPTIONS = List.of("-XX:+AlwaysPreTouch");
 
     @Override
     public String name() {
