@@ -93,6 +93,9 @@ public final class RingWriter implements Runnable {
     private boolean givenUp;
     private long lastSummaryNanos;
     private long lastSummaryMillis;
+    /** Allocates cells ahead; started at the first records collected (writer thread only). */
+    private CellGrower grower;
+    private Thread growerThread;
     private long reportedStallRecoveries;
 
     /**
@@ -166,12 +169,35 @@ public final class RingWriter implements Runnable {
             } catch (Throwable t) {
                 // best effort on the way out
             }
+            if (growerThread != null) {
+                grower.stop(growerThread);
+            }
             try {
                 sink.close();
             } catch (Throwable e) {
                 report(StatusListener.Level.WARN, "closing " + sink.describe() + " failed", e);
             }
             terminated.countDown();
+        }
+    }
+
+    /**
+     * Starts the thread that allocates cells ahead (CellGrower) at the first records collected, so
+     * that an appender that never logs has none. Not later, at the first growth: the writer may then
+     * be blocked in a write for seconds. If the thread cannot start, producers allocate themselves.
+     */
+    private void startGrower() {
+        CellGrower g = new CellGrower(ring);
+        try {
+            Thread t = SpoolThreads.newThread(g, "spool-grower-" + name, true);
+            t.start();
+            growerThread = t;
+            grower = g;
+            ring.grower(t);
+        } catch (Throwable e) {
+            grower = g; // do not try again at every pass; growerThread stays null
+            report(StatusListener.Level.WARN, "could not start the cell grower; logging calls allocate the "
+                    + "ring's new cells themselves", e);
         }
     }
 
@@ -234,6 +260,9 @@ public final class RingWriter implements Runnable {
         }
         ring.collect(batch);
         if (!batch.isEmpty()) {
+            if (grower == null) {
+                startGrower();
+            }
             if (renderer != null) {
                 backlog.collected(collectedBytes(batch));
                 writeRendered(batch);
