@@ -252,7 +252,8 @@ public abstract class SettingsContract {
                 expected.add("followed " + i + " üñï€");
             }
             assertEquals(expected, capture.awaitLines(l -> l.startsWith("followed "), 500, WAIT));
-            assertTrue(capture.flushCalls() >= 1);
+            // The lines can be seen between a batch's write and its flush (it failed so on JDK 25 in CI).
+            capture.awaitFlushes(1, WAIT);
             assertEquals(List.of(), c.statuses(Level.INFO).stream().filter(m -> m.contains("has been replaced")).toList());
         }
     }

@@ -57,6 +57,7 @@ public final class StreamCapture extends PrintStream {
     public void flush() {
         synchronized (buffer) {
             flushCalls++;
+            buffer.notifyAll();
         }
         super.flush();
     }
@@ -75,10 +76,24 @@ public final class StreamCapture extends PrintStream {
         }
     }
 
-    /** @return how many times {@code flush()} was called */
-    public int flushCalls() {
+    /**
+     * Waits until {@code flush()} has been called at least {@code count} times, or fails at the
+     * deadline. A writer's batch is one write and then one flush: lines can be seen before it.
+     *
+     * @param count   how many flushes are expected at least
+     * @param timeout longest wait
+     * @throws InterruptedException if interrupted
+     */
+    public void awaitFlushes(int count, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (buffer) {
-            return flushCalls;
+            while (flushCalls < count) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError("expected " + count + " flushes within " + timeout + ", got " + flushCalls);
+                }
+                buffer.wait(Math.max(1, left / 1_000_000));
+            }
         }
     }
 
