@@ -40,6 +40,13 @@ class CellGrowerTest {
             // without another append. (Without the grower the ring would stay at 11 until the next
             // producer to need a cell allocated it on its own call.)
             assertTrue(awaitTrue(() -> spool.stats().getCells() == 12), () -> "cells: " + spool.stats().getCells());
+            // Someone else's interrupt must not leave it spinning: park returns at once while the
+            // status is set, so the grower clears it and parks again.
+            Thread grower = growerThread();
+            grower.interrupt();
+            assertTrue(awaitTrue(() -> grower.getState() == Thread.State.WAITING && !grower.isInterrupted()),
+                    () -> "grower " + grower.getState() + ", interrupted " + grower.isInterrupted());
+            assertEquals(12, spool.stats().getCells());
         } finally {
             sink.release();
         }

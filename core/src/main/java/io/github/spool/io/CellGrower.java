@@ -32,6 +32,9 @@ final class CellGrower implements Runnable {
     @Override
     public void run() {
         while (!stopped) {
+            // A set interrupt status would make every park return at once (a spinning thread):
+            // Spool never interrupts it, and ignores anyone who does, as the writer does.
+            Thread.interrupted();
             // Untimed: every wake-up is an installer's unpark (a permit waits if it came first). A
             // spurious return allocates at most one cell the ring may not need until it trims.
             LockSupport.park(this);

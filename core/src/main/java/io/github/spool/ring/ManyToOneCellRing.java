@@ -631,6 +631,9 @@ public final class ManyToOneCellRing extends RingPadTail {
         Thread g = grower;
         if (g != null && allocated.get() + cellSize <= maxBufferSize) {
             LockSupport.unpark(g);
+            // The grower wakes the writer only once it has allocated; a writer asleep without a
+            // timeout is this producer's to wake, as after any commit (WakeSignal's Dekker).
+            signal.signal();
         } else {
             signal.wakeNow();
         }
