@@ -68,12 +68,4 @@ final class SecondsAhead {
             }
         }
     }
-
-    /** @return formats still registered (tests) */
-    static int registered() {
-        synchronized (FORMATS) {
-            FORMATS.removeIf(r -> r.get() == null);
-            return FORMATS.size();
-        }
-    }
 }

@@ -34,8 +34,8 @@ import java.util.Objects;
  * (even and odd seconds, so threads whose events straddle a second boundary do not evict each
  * other); every call copies the slot's bytes and writes the fraction digits over their
  * placeholders. While Spool's writers run, they render each coming second ahead into its slot
- * ({@link #prepareNextSecond}), so the first call of a second rarely renders it. A slot is rewritten in place under a sequence lock ({@code SecondSlot}): readers
- * never block and retry nothing. A reader that finds its slot being rewritten, or holding another
+ * ({@link #prepareNextSecond}), so the first call of a second rarely renders it. A slot is
+ * rewritten in place under a sequence lock ({@code SecondSlot}): readers never block and retry nothing. A reader that finds its slot being rewritten, or holding another
  * second, uses its thread's own slot instead (rendered only when that thread's second changes,
  * then offered to the shared slot), so threads in different seconds do not evict each other on
  * every call.
@@ -148,9 +148,18 @@ public final class TimestampFormat {
         if (a == null) {
             ahead = a = new SecondSlot(maxLength, fractionWidths.length);
         }
-        a.length = compiled.render(next, offsetSeconds(next), 0, a.bytes, 0, a.fractionPositions);
-        a.epochSecond = next;
-        target.tryPublish(version, a);
+        renderAndOffer(a, next, target, version);
+    }
+
+    /**
+     * Renders {@code epochSecond} into {@code slot} (one nobody else writes), then offers it to the
+     * shared slot, if that is still at {@code sharedVersion}.
+     */
+    private void renderAndOffer(SecondSlot slot, long epochSecond, SecondSlot shared, long sharedVersion) {
+        slot.length = compiled.render(epochSecond, offsetSeconds(epochSecond), 0, slot.bytes, 0,
+            slot.fractionPositions);
+        slot.epochSecond = epochSecond;
+        shared.tryPublish(sharedVersion, slot);
     }
 
     /**
@@ -296,10 +305,7 @@ public final class TimestampFormat {
                                   byte[] dst, int offset) {
         final SecondSlot own = ownSlots.get();
         if (own.epochSecond != epochSecond) {
-            own.length = compiled.render(epochSecond, offsetSeconds(epochSecond), 0, own.bytes, 0,
-                own.fractionPositions);
-            own.epochSecond = epochSecond;
-            shared.tryPublish(sharedVersion, own);
+            renderAndOffer(own, epochSecond, shared, sharedVersion);
         }
         final int length = own.length;
         copy(own.bytes, dst, offset, length);
