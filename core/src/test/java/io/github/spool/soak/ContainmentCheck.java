@@ -31,11 +31,11 @@ public final class ContainmentCheck {
      */
     public static void check(Class<?> main, String mode, List<String> jvmArgs, Path dir) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx512m"));
-        cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName(), mode));
         String tag = mode + jvmArgs.hashCode();
         Path out = dir.resolve(tag + ".out");
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx512m", "-Dcontainment.out=" + out));
+        cmd.addAll(jvmArgs);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName(), mode));
         Path err = dir.resolve(tag + ".err");
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         boolean ended = p.waitFor(150, TimeUnit.SECONDS);

@@ -1,7 +1,11 @@
 package io.github.spool.soak;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -25,6 +29,7 @@ public final class ContainmentChild {
     private static final String MIB = "m".repeat(1 << 20);
 
     private static long deepCalls;
+    private static String lastMark;
     private static long deepThrew;
 
     private ContainmentChild() {
@@ -67,7 +72,8 @@ public final class ContainmentChild {
                     for (int k = 0; ; k++) {
                         long written = FaultProbe.get("EventsWritten");
                         long lost = FaultProbe.get("EventsLost");
-                        log.accept("mark " + trial + "." + k);
+                        lastMark = "mark " + trial + "." + k;
+                        log.accept(lastMark);
                         while (FaultProbe.get("EventsWritten") == written && FaultProbe.get("EventsLost") == lost) {
                             if (System.nanoTime() - deadline > 0) {
                                 System.err.println("containment-facts hung=mark" + trial);
@@ -80,7 +86,10 @@ public final class ContainmentChild {
                         }
                     }
                 }
-                // The last mark is written: everything logged before it is written or counted lost.
+                // A mark was written, but the counters cannot say which: the written count may have
+                // moved for an earlier mark while the last one is still in the ring. The output can:
+                // once the last mark is in it, everything logged was written or counted lost.
+                awaitInOutput(lastMark);
                 facts.append(" deepCalls=").append(deepCalls).append(" overflows=").append(deepThrew);
                 break;
             case "interrupt":
@@ -132,6 +141,28 @@ public final class ContainmentChild {
         System.err.flush();
         stop.run();
         System.exit(0);
+    }
+
+    /**
+     * Waits (bounded) until {@code line} is a whole line of the child's standard output (a file,
+     * named by {@code -Dcontainment.out}) and the appender's written count has caught up with the
+     * output's lines (the writer counts a write when it returns).
+     */
+    private static void awaitInOutput(String line) throws Exception {
+        Path out = Path.of(System.getProperty("containment.out"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            String text = "\n" + Files.readString(out, StandardCharsets.ISO_8859_1);
+            long lines = text.chars().filter(c -> c == '\n').count() - 1;
+            if (text.contains("\n" + line + "\n") && FaultProbe.get("EventsWritten") == lines) {
+                return;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                System.err.println("containment: the output and the written count disagree: written=" + FaultProbe.get("EventsWritten") + " lines=" + lines);
+                return; // the parent's check reports the difference
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)); // a poll of a file: nothing to wait on
+        }
     }
 
     /** Waits (bounded) until the appender has written, lost or discarded {@code events} events. */
