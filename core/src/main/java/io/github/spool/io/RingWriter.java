@@ -94,8 +94,8 @@ public final class RingWriter implements Runnable {
     private long lastSummaryNanos;
     private long lastSummaryMillis;
     /** Allocates cells ahead; started at the first records collected (writer thread only). */
-    private CellGrower grower;
-    private Thread growerThread;
+    private AheadWorker ahead;
+    private Thread aheadThread;
     private long reportedStallRecoveries;
 
     /**
@@ -169,8 +169,8 @@ public final class RingWriter implements Runnable {
             } catch (Throwable t) {
                 // best effort on the way out
             }
-            if (growerThread != null) {
-                grower.stop(growerThread);
+            if (aheadThread != null) {
+                ahead.stop(aheadThread);
             }
             try {
                 sink.close();
@@ -182,22 +182,23 @@ public final class RingWriter implements Runnable {
     }
 
     /**
-     * Starts the thread that allocates cells ahead (CellGrower) at the first records collected, so
-     * that an appender that never logs has none. Not later, at the first growth: the writer may then
-     * be blocked in a write for seconds. If the thread cannot start, producers allocate themselves.
+     * Starts the thread that allocates cells and renders seconds ahead (AheadWorker) at the first
+     * records collected, so that an appender that never logs has none. Not later, at the first
+     * growth: the writer may then be blocked in a write for seconds. If the thread cannot start,
+     * producers allocate cells themselves, and the writer alone renders seconds ahead.
      */
-    private void startGrower() {
-        CellGrower g = new CellGrower(ring);
+    private void startAhead() {
+        AheadWorker w = new AheadWorker(ring);
         try {
-            Thread t = SpoolThreads.newThread(g, "spool-grower-" + name, true);
+            Thread t = SpoolThreads.newThread(w, "spool-ahead-" + name, true);
             t.start();
-            growerThread = t;
-            grower = g;
+            aheadThread = t;
+            ahead = w;
             ring.grower(t);
         } catch (Throwable e) {
-            grower = g; // do not try again at every pass; growerThread stays null
-            report(StatusListener.Level.WARN, "could not start the cell grower; logging calls allocate the "
-                    + "ring's new cells themselves", e);
+            ahead = w; // do not try again at every pass; aheadThread stays null
+            report(StatusListener.Level.WARN, "could not start the thread that works ahead of the logging calls; "
+                    + "they allocate the ring's new cells themselves", e);
         }
     }
 
@@ -260,8 +261,8 @@ public final class RingWriter implements Runnable {
         }
         ring.collect(batch);
         if (!batch.isEmpty()) {
-            if (grower == null) {
-                startGrower();
+            if (ahead == null) {
+                startAhead();
             }
             if (renderer != null) {
                 backlog.collected(collectedBytes(batch));
@@ -309,6 +310,10 @@ public final class RingWriter implements Runnable {
             // Dekker: the volatile store above, then volatile loads of the ring's progress.
             if (!ring.hasWork() && !stopRequested) {
                 LockSupport.parkNanos(this, HOUSEKEEPING_NANOS);
+                if (aheadThread != null && ring.hasWork()) {
+                    // Records again after a sleep: the ahead thread parked untimed with us.
+                    LockSupport.unpark(aheadThread);
+                }
             }
             signal.clearSleeping();
         }

@@ -65,10 +65,12 @@ public final class ManyToOneCellRing extends RingPadTail {
     private static final long CLOSE_CLAIM = 1L << 40;
 
     private static final VarHandle CURRENT;
+    private static final VarHandle GROW_WANTED;
 
     static {
         try {
             CURRENT = MethodHandles.lookup().findVarHandle(RingCurrentField.class, "current", Cell.class);
+            GROW_WANTED = MethodHandles.lookup().findVarHandle(ManyToOneCellRing.class, "growWanted", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -111,6 +113,13 @@ public final class ManyToOneCellRing extends RingPadTail {
      * the next cell itself later, on a logging call.
      */
     private volatile Thread grower;
+    /**
+     * Set by an installer that took the last pooled cell (a volatile store: a bytecode, cheap in
+     * the interpreter this path runs in), taken by the grower with a volatile getAndSet, so that a
+     * request made while the grower serves another is kept for its next turn. The grower also
+     * wakes for other work; only a request makes it allocate.
+     */
+    private volatile boolean growWanted;
     /** The writer collects nothing more (stop deadline passed, or it failed): see {@link #abandonAll}. */
     private volatile boolean writerGone;
     /**
@@ -630,6 +639,7 @@ public final class ManyToOneCellRing extends RingPadTail {
     private void poolRanDry() {
         Thread g = grower;
         if (g != null && allocated.get() + cellSize <= maxBufferSize) {
+            growWanted = true; // before the unpark: the grower reads it after its park returns
             LockSupport.unpark(g);
             // The grower wakes the writer only once it has allocated; a writer asleep without a
             // timeout is this producer's to wake, as after any commit (WakeSignal's Dekker).
@@ -647,6 +657,16 @@ public final class ManyToOneCellRing extends RingPadTail {
      */
     public void grower(Thread thread) {
         grower = thread;
+    }
+
+    /**
+     * The grower's check: whether an installer asked for a cell since the last call (and clears
+     * the request).
+     *
+     * @return whether {@link #growAhead} is wanted
+     */
+    public boolean takeGrowRequest() {
+        return (boolean) GROW_WANTED.getAndSet(this, false);
     }
 
     /**

@@ -4,18 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.spool.time.SharedSlots;
+import io.github.spool.time.TimestampFormat;
 import java.nio.charset.StandardCharsets;
+import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * The cell grower: while the writer is blocked in a write, the ring's new cells are allocated
- * ahead by the grower thread — the pool holds a spare after each install that emptied it — and the
- * thread ends with the writer.
+ * The ahead thread: while the writer is blocked in a write, the ring's new cells are allocated
+ * ahead — the pool holds a spare after each install that emptied it — and the next second of a
+ * timestamp format in use is rendered before it begins; the thread ends with the writer.
  */
-class CellGrowerTest {
+class AheadWorkerTest {
 
     private static final int RECORD = 100; // 40 records fill a 4 KiB cell (4,000 of its 4,096 bytes)
 
@@ -31,7 +34,7 @@ class CellGrowerTest {
         try {
             assertEquals(AppendResult.ACCEPTED, spool.append(record, 0, RECORD, Severity.INFO));
             assertTrue(sink.awaitBlocked(10, TimeUnit.SECONDS), "the writer holds the first record in a stalled write");
-            assertTrue(awaitTrue(() -> growerThread() != null), "the writer started the grower with its first records");
+            assertTrue(awaitTrue(() -> aheadThread() != null), "the writer started the ahead thread with its first records");
             // 409 more: 410 records in 11 cells (10 full, 10 records in the current one), nothing freed.
             for (int i = 1; i < 410; i++) {
                 assertEquals(AppendResult.ACCEPTED, spool.append(record, 0, RECORD, Severity.INFO));
@@ -42,9 +45,9 @@ class CellGrowerTest {
             assertTrue(awaitTrue(() -> spool.stats().getCells() == 12), () -> "cells: " + spool.stats().getCells());
             // Someone else's interrupt must not leave it spinning: park returns at once while the
             // status is set, so the grower clears it and parks again.
-            Thread grower = growerThread();
+            Thread grower = aheadThread();
             grower.interrupt();
-            assertTrue(awaitTrue(() -> grower.getState() == Thread.State.WAITING && !grower.isInterrupted()),
+            assertTrue(awaitTrue(() -> grower.getState() == Thread.State.TIMED_WAITING && !grower.isInterrupted()),
                     () -> "grower " + grower.getState() + ", interrupted " + grower.isInterrupted());
             assertEquals(12, spool.stats().getCells());
         } finally {
@@ -54,12 +57,42 @@ class CellGrowerTest {
         assertEquals(410L * RECORD, sink.size());
         String text = new String(sink.toByteArray(), StandardCharsets.US_ASCII);
         assertEquals(410, text.chars().filter(c -> c == '\n').count());
-        assertFalse(growerThread() != null, "the grower ended with the writer");
+        assertFalse(aheadThread() != null, "the ahead thread ended with the writer");
     }
 
-    private static Thread growerThread() {
+    @Test
+    void rendersTheNextSecondWhileTheWriterIsBlocked() throws Exception {
+        TestSink sink = new TestSink().stall();
+        Spool spool = Spool.start(SpoolConfig.builder("grower").statusListener(new RecordedStatus()).build(), sink);
+        byte[] record = "blocked\n".getBytes(StandardCharsets.US_ASCII);
+        try {
+            assertEquals(AppendResult.ACCEPTED, spool.append(record, 0, record.length, Severity.INFO));
+            assertTrue(sink.awaitBlocked(10, TimeUnit.SECONDS), "the writer is blocked in a stalled write");
+            assertTrue(awaitTrue(() -> aheadThread() != null), "the writer started the ahead thread");
+            // Created after the writer blocked: no pass of it has seen this format. The loop keeps
+            // it in use each second; the ahead thread (ticking from x.501) must render second s + 1
+            // while s is still the current second.
+            TimestampFormat format = TimestampFormat.ofPattern("yyyy-MM-dd HH:mm:ss.SSS", ZoneOffset.UTC);
+            byte[] out = new byte[format.maxLength()];
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            boolean renderedAhead = false;
+            while (!renderedAhead && System.nanoTime() < deadline) {
+                long now = System.currentTimeMillis();
+                format.format(now, out, 0);
+                renderedAhead = SharedSlots.holds(format, Math.floorDiv(now, 1000) + 1);
+                Thread.sleep(5); // a poll of another thread's work
+            }
+            assertTrue(renderedAhead, "a coming second was rendered before it began, the writer blocked");
+        } finally {
+            sink.release();
+        }
+        assertTrue(spool.stop(10, TimeUnit.SECONDS));
+        assertEquals(record.length, sink.size());
+    }
+
+    private static Thread aheadThread() {
         return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().equals("spool-grower-grower") && t.isAlive()).findFirst().orElse(null);
+                .filter(t -> t.getName().equals("spool-ahead-grower") && t.isAlive()).findFirst().orElse(null);
     }
 
     /** Polls {@code condition} until it holds or 10 s pass (a state reached by another thread). */
