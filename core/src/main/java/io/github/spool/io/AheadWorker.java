@@ -15,7 +15,9 @@ import java.util.concurrent.locks.LockSupport;
  * producer fills the one it installed, then wakes the writer. Without it the next producer to find
  * the pool empty allocated the cell itself: 130–225 µs on that call, measured with a reader that
  * takes 16 KiB per 10 ms (docs/benchmarks.md). A producer that outruns this thread still allocates
- * itself, as before.
+ * itself, as before. The first request of a while comes with an unpark; after it, while the ring
+ * keeps growing (a request within the last 250 ms), this thread polls the flag every 2 ms and
+ * installers skip the unpark, which cost their call tens of µs.
  *
  * <p><b>The next second.</b> From the middle of each second it renders the coming second of every
  * format used in the current one ({@link TimestampFormat#prepareNextSecond}), so that the first
@@ -34,6 +36,9 @@ final class AheadWorker implements Runnable {
 
     /** The render of the next second starts here in each second ({@code SecondsAhead}), plus 1 ms. */
     private static final long TICK_AT_MILLIS = 501;
+    /** While the ring grows: how often requests are polled, and for how long after the last one. */
+    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+    private static final long POLL_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
     private final ManyToOneCellRing ring;
     private volatile boolean stopped;
@@ -44,11 +49,22 @@ final class AheadWorker implements Runnable {
 
     @Override
     public void run() {
+        boolean polling = false;
+        long pollUntil = 0;
         while (!stopped) {
             // A set interrupt status would make every park return at once (a spinning thread):
             // Spool never interrupts it, and ignores anyone who does, as the writer does.
             Thread.interrupted();
-            if (ring.signal().isSleeping()) {
+            if (polling) {
+                if (System.nanoTime() - pollUntil < 0) {
+                    LockSupport.parkNanos(this, POLL_NANOS);
+                } else {
+                    // No request for a while: installers unpark us again. Stored before the
+                    // request is taken below, without a park in between (the ring's Dekker).
+                    polling = false;
+                    ring.growerPolls(false);
+                }
+            } else if (ring.signal().isSleeping()) {
                 // Idle: an installer's request or the writer's wake-up unparks us (a permit waits
                 // if it came first).
                 LockSupport.park(this);
@@ -70,6 +86,13 @@ final class AheadWorker implements Runnable {
                     // Out of memory or the like: producers allocate themselves, and fail there visibly.
                 }
                 ring.signal().wakeNow();
+                // The ring grows: poll for the next request rather than be unparked by the call
+                // that makes it (an unpark cost that call tens of µs).
+                pollUntil = System.nanoTime() + POLL_WINDOW_NANOS;
+                if (!polling) {
+                    polling = true;
+                    ring.growerPolls(true);
+                }
             }
         }
     }
@@ -87,6 +110,7 @@ final class AheadWorker implements Runnable {
     void stop(Thread thread) {
         stopped = true;
         ring.grower(null);
+        ring.growerPolls(false);
         LockSupport.unpark(thread);
         try {
             thread.join(TimeUnit.SECONDS.toMillis(1));

@@ -120,6 +120,15 @@ public final class ManyToOneCellRing extends RingPadTail {
      * wakes for other work; only a request makes it allocate.
      */
     private volatile boolean growWanted;
+    /**
+     * Set by the grower while it polls {@link #growWanted} (it does while the ring grows): an
+     * installer then only sets the flag, without the unpark — a futex wake that cost the logging
+     * call that made it tens of µs on a 2 vCPU VM. Dekker with the grower: the installer stores
+     * {@code growWanted} then loads this; the grower stores {@code false} here then takes
+     * {@code growWanted} before it parks untimed; volatile accesses are totally ordered, so the
+     * grower sees the request or the installer sees {@code false} and unparks it.
+     */
+    private volatile boolean growerPolls;
     /** The writer collects nothing more (stop deadline passed, or it failed): see {@link #abandonAll}. */
     private volatile boolean writerGone;
     /**
@@ -639,8 +648,10 @@ public final class ManyToOneCellRing extends RingPadTail {
     private void poolRanDry() {
         Thread g = grower;
         if (g != null && allocated.get() + cellSize <= maxBufferSize) {
-            growWanted = true; // before the unpark: the grower reads it after its park returns
-            LockSupport.unpark(g);
+            growWanted = true; // before the load below: see growerPolls
+            if (!growerPolls) {
+                LockSupport.unpark(g);
+            }
             // The grower wakes the writer only once it has allocated; a writer asleep without a
             // timeout is this producer's to wake, as after any commit (WakeSignal's Dekker).
             signal.signal();
@@ -657,6 +668,16 @@ public final class ManyToOneCellRing extends RingPadTail {
      */
     public void grower(Thread thread) {
         grower = thread;
+    }
+
+    /**
+     * The grower says whether it polls for requests (see {@code growerPolls}); it stores
+     * {@code false} before it takes the last request and parks.
+     *
+     * @param polls whether installers may skip the unpark
+     */
+    public void growerPolls(boolean polls) {
+        growerPolls = polls;
     }
 
     /**
