@@ -40,8 +40,14 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class RingWriter implements Runnable {
 
-    /** Longest a committed line waits while the writer naps. */
-    static final long NAP_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("spool.writerNapMicros", 500));
+    /**
+     * Longest a committed line waits while the writer naps. 5 ms, not less: on 2 vCPUs the naps'
+     * wake-ups cost more than their CPU — in the request scenario (two ping-pong connections, a
+     * log call per request) 0.5 ms naps lost 10–12% of the no-logging QPS and 5 ms naps 3–8%
+     * (docs/benchmarks.md, 2026-11-26), with the writer's CPU per line a quarter, while the
+     * logging call's latency percentiles stayed where they were.
+     */
+    static final long NAP_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("spool.writerNapMicros", 5_000));
     /** Quiet time after which the writer sleeps untimed and trims the ring. */
     static final long SLEEP_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** Untimed sleep still wakes this often, to report discards and notice a stop. */

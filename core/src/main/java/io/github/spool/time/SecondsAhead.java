@@ -13,7 +13,7 @@ import java.util.List;
  * since that runs once a second the JIT never compiles it; in the interpreter, from cold caches,
  * it cost that call 70–340 µs (docs/benchmarks.md, "the cell switch"), the longest call of a
  * logging thread after the cell switch. Writer threads run often whatever the producers do
- * (they nap 0.5 ms while there is traffic), and nobody waits for them.
+ * (they nap 5 ms while there is traffic), and nobody waits for them.
  *
  * <p>How: every writer pass calls {@link #tick} with the wall clock. From half-way through second
  * {@code S} on, the first tick renders {@code S + 1} into each format's slot of that parity, which

@@ -36,7 +36,7 @@ import java.util.stream.IntStream;
  * the producer's thread: the floor of this machine (pipe, reader wake-up, scheduling noise),
  * measured the same way.
  *
- * <p>Lines are grouped by the gap before them: {@code busy} (under 50 ms: the writer naps 0.5 ms at a
+ * <p>Lines are grouped by the gap before them: {@code busy} (under 50 ms: the writer naps 5 ms at a
  * time and picks the line up at its next wake-up; the producer pays nothing) and {@code quiet}
  * (50 ms or more: the writer sleeps untimed and the producer pays one {@code unpark}). The first
  * 1000 lines (1 ms apart) warm up and are not counted. The latency includes the reader's own

@@ -19,7 +19,10 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * QPS loss is computed against the no-logging configuration.
  *
  * <p>Usage: {@code RequestWorkload <configuration> connections=2 work=20 warmup=1 seconds=3 result=<file>}.
- * Results: {@code qps}, {@code produced.<i>} (log calls made by server thread {@code i}).
+ * Results: {@code qps}, {@code produced.<i>} (log calls made by server thread {@code i}), and
+ * {@code call.nanos.mean}: how long the log call took on the server thread, on average over every
+ * request (two {@code System.nanoTime} calls around it; the no-logging configuration shows what
+ * they cost) — what the call itself adds to a request, against what the loss is.
  */
 public final class RequestWorkload {
 
@@ -48,6 +51,7 @@ public final class RequestWorkload {
         AtomicBoolean stopping = new AtomicBoolean();
         AtomicLongArray served = new AtomicLongArray(connections);
         AtomicLongArray answered = new AtomicLongArray(connections);
+        AtomicLongArray callNanos = new AtomicLongArray(connections);
         Thread[] servers = new Thread[connections];
         Thread[] clients = new Thread[connections];
         Socket[] clientSockets = new Socket[connections];
@@ -58,7 +62,7 @@ public final class RequestWorkload {
                 Socket accepted = listener.accept();
                 accepted.setTcpNoDelay(true);
                 int index = i;
-                servers[i] = new Thread(() -> serve(accepted, subject, index, workNanos, served, failure), EventLine.threadName(i));
+                servers[i] = new Thread(() -> serve(accepted, subject, index, workNanos, served, callNanos, failure), EventLine.threadName(i));
                 clients[i] = new Thread(() -> drive(clientSockets[index], index, answered, stopping, failure), "client-" + i);
             }
         }
@@ -92,29 +96,36 @@ public final class RequestWorkload {
         a.put("work.micros", workNanos / 1000);
         a.put("qps", String.format("%.1f", (after - before) / ((t1 - t0) / 1e9)));
         long events = 0;
+        long inCalls = 0;
         for (int i = 0; i < connections; i++) {
             a.put("produced." + i, served.get(i));
             events += served.get(i);
+            inCalls += callNanos.get(i);
         }
         a.put("events", events);
+        a.put("call.nanos.mean", events == 0 ? 0 : inCalls / events);
         a.putAll(subject.facts());
         a.putAll(cpu);
         a.writeResults();
     }
 
     private static void serve(Socket socket, Subject subject, int index, long workNanos, AtomicLongArray served,
-                              AtomicReference<Throwable> failure) {
+                              AtomicLongArray callNanos, AtomicReference<Throwable> failure) {
         try (socket) {
             Subject.Caller caller = subject.caller(index);
             DataInputStream in = new DataInputStream(socket.getInputStream());
             OutputStream out = socket.getOutputStream();
             byte[] request = new byte[REQUEST_BYTES];
+            long inCalls = 0;
             for (long seq = 0; ; seq++) {
                 if (!readFully(in, request)) {
                     return;
                 }
                 work(workNanos);
+                long before = System.nanoTime();
                 caller.log(seq);
+                inCalls += System.nanoTime() - before;
+                callNanos.lazySet(index, inCalls); // this thread's only: read after the join
                 served.lazySet(index, seq + 1);
                 out.write(request);
             }

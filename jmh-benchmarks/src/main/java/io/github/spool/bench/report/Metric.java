@@ -23,6 +23,10 @@ public final class Metric {
     public static final String STOP_MS = "stop_ms";
     /** Requests per second. */
     public static final String QPS = "qps";
+    /** Mean duration of the logging call inside a request, microseconds. */
+    public static final String CALL_US_MEAN = "call_us_mean";
+    /** The Spool writer thread's CPU time per request (per event), microseconds; 0 without one. */
+    public static final String WRITER_CPU_US = "writer_cpu_us_per_event";
     /** JMH average time per operation, nanoseconds. */
     public static final String NS_PER_OP = "ns_per_op";
     /** JMH score error (99.9% confidence half-width), nanoseconds. */

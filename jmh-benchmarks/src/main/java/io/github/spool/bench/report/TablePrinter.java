@@ -52,11 +52,12 @@ public final class TablePrinter {
             }
             case "request" -> {
                 lines.add(new String[] {"configuration", "role", "requests/s median [min – max]", "QPS loss vs none",
-                    "output"});
+                    "log call µs (mean)", "writer CPU µs/request", "output"});
                 for (Row r : rows) {
                     double ratio = ref == null ? Double.NaN : r.median(Metric.QPS) / ref.median(Metric.QPS);
                     lines.add(new String[] {r.config(), role(r), spread(r, Metric.QPS),
-                        Double.isNaN(ratio) ? "-" : String.format("%.1f%%", (1 - ratio) * 100), output(r)});
+                        Double.isNaN(ratio) ? "-" : String.format("%.1f%%", (1 - ratio) * 100),
+                        hundredths(r.median(Metric.CALL_US_MEAN)), hundredths(r.median(Metric.WRITER_CPU_US)), output(r)});
                 }
             }
             case "jmh" -> {
@@ -108,6 +109,10 @@ public final class TablePrinter {
             return "-";
         }
         return Format.count(s.median()) + " [" + Format.count(s.min()) + " – " + Format.count(s.max()) + "]";
+    }
+
+    private static String hundredths(double v) {
+        return Double.isNaN(v) ? "-" : String.format(java.util.Locale.ROOT, "%.2f", v);
     }
 
     private static String decimal(double v) {

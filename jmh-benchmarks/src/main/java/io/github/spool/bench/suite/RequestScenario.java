@@ -46,6 +46,8 @@ public final class RequestScenario implements Scenario {
                     Map<String, Double> m = new LinkedHashMap<>();
                     m.put(Metric.QPS, o.number("qps"));
                     m.put(Metric.PRODUCED, o.number("events"));
+                    m.put(Metric.CALL_US_MEAN, o.number("call.nanos.mean") / 1000);
+                    m.put(Metric.WRITER_CPU_US, o.number("cpu.writer.ms") * 1000 / Math.max(1, o.number("events")));
                     if (o.verdict() != null) {
                         m.put(Metric.DELIVERED, (double) o.verdict().lines());
                     }
