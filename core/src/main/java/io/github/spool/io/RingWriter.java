@@ -99,7 +99,7 @@ public final class RingWriter implements Runnable {
     private boolean givenUp;
     private long lastSummaryNanos;
     private long lastSummaryMillis;
-    /** Allocates cells ahead; started at the first records collected (writer thread only). */
+    /** Allocates cells and renders seconds ahead; started at the first records collected (writer thread only). */
     private AheadWorker ahead;
     private Thread aheadThread;
     private long reportedStallRecoveries;

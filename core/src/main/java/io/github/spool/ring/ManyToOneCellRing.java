@@ -125,8 +125,9 @@ public final class ManyToOneCellRing extends RingPadTail {
      * installer then only sets the flag, without the unpark — a futex wake that cost the logging
      * call that made it tens of µs on a 2 vCPU VM. Dekker with the grower: the installer stores
      * {@code growWanted} then loads this; the grower stores {@code false} here then takes
-     * {@code growWanted} before it parks untimed; volatile accesses are totally ordered, so the
-     * grower sees the request or the installer sees {@code false} and unparks it.
+     * {@code growWanted} before it parks again (until the next second's middle, or untimed);
+     * volatile accesses are totally ordered, so the grower sees the request or the installer sees
+     * {@code false} and unparks it.
      */
     private volatile boolean growerPolls;
     /** The writer collects nothing more (stop deadline passed, or it failed): see {@link #abandonAll}. */
