@@ -74,11 +74,7 @@ final class AheadWorker implements Runnable {
             if (stopped) {
                 return;
             }
-            try {
-                TimestampFormat.prepareNextSecond(System.currentTimeMillis());
-            } catch (RuntimeException e) {
-                // An optimisation only: a format that cannot render fails on its caller, as before.
-            }
+            TimestampFormat.prepareNextSecond(System.currentTimeMillis());
             if (ring.takeGrowRequest()) {
                 try {
                     ring.growAhead();

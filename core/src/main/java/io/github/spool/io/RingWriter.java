@@ -259,12 +259,8 @@ public final class RingWriter implements Runnable {
             ring.abandonAll();
             return true;
         }
-        try {
-            // Off the producers: the first call of each second would otherwise render it, cold.
-            TimestampFormat.prepareNextSecond(System.currentTimeMillis());
-        } catch (RuntimeException e) {
-            // An optimisation only: a format that cannot render fails on its caller, as before.
-        }
+        // Off the producers: the first call of each second would otherwise render it, cold.
+        TimestampFormat.prepareNextSecond(System.currentTimeMillis());
         ring.collect(batch);
         if (!batch.isEmpty()) {
             if (ahead == null) {

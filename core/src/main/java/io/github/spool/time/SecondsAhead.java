@@ -15,7 +15,8 @@ import java.util.List;
  * logging thread after the cell switch. Writer threads run often whatever the producers do
  * (they nap 5 ms while there is traffic), and nobody waits for them.
  *
- * <p>How: every writer pass calls {@link #tick} with the wall clock. From half-way through second
+ * <p>How: every writer pass, and each appender's ahead thread just past the middle of each second
+ * (it runs while its writer is blocked in a write), calls {@link #tick} with the wall clock. From half-way through second
  * {@code S} on, the first tick renders {@code S + 1} into each format's slot of that parity, which
  * held {@code S - 1} (TimestampFormat's two shared slots). A format nobody used in {@code S} is
  * skipped: idle formats cost nothing. A thread still formatting {@code S - 1} then (an event half
@@ -63,7 +64,12 @@ final class SecondsAhead {
                 if (f == null) {
                     it.remove();
                 } else {
-                    f.renderAhead(second + 1, second);
+                    try {
+                        f.renderAhead(second + 1, second);
+                    } catch (RuntimeException e) {
+                        // An optimisation only: this format fails on the call that renders the
+                        // second itself, as it would without us; the others are still rendered.
+                    }
                 }
             }
         }

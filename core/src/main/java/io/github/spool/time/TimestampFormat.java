@@ -35,8 +35,9 @@ import java.util.Objects;
  * other); every call copies the slot's bytes and writes the fraction digits over their
  * placeholders. While Spool's writers run, they render each coming second ahead into its slot
  * ({@link #prepareNextSecond}), so the first call of a second rarely renders it. A slot is
- * rewritten in place under a sequence lock ({@code SecondSlot}): readers never block and retry nothing. A reader that finds its slot being rewritten, or holding another
- * second, uses its thread's own slot instead (rendered only when that thread's second changes,
+ * rewritten in place under a sequence lock ({@code SecondSlot}): readers never block and retry
+ * nothing. A reader that finds its slot being rewritten, or holding another second, uses its
+ * thread's own slot instead (rendered only when that thread's second changes,
  * then offered to the shared slot), so threads in different seconds do not evict each other on
  * every call.
  *
@@ -122,8 +123,9 @@ public final class TimestampFormat {
     /**
      * Renders the coming second of every format in use ahead of time, when {@code nowMillis} is
      * past the middle of its second, so that no logging call renders a whole second (the writer
-     * threads call this on every pass; see {@code SecondsAhead}). Cheap when there is nothing to
-     * do: one volatile read.
+     * threads call this on every pass, and each appender's ahead thread once a second; see
+     * {@code SecondsAhead}). Cheap when there is nothing to do: one volatile read. Never throws: a
+     * format that cannot render its next second is skipped, and fails on the call that needs it.
      *
      * @param nowMillis the wall clock, milliseconds since the epoch
      */
