@@ -17,11 +17,11 @@ import java.util.List;
  *
  * <p>How: every writer pass, and each appender's ahead thread just past the middle of each second
  * (it runs while its writer is blocked in a write), calls {@link #tick} with the wall clock. From
- * half-way through second {@code S} on, the first tick renders {@code S + 1} into each format's slot of that parity, which
- * held {@code S - 1} (TimestampFormat's two shared slots). A format nobody used in {@code S} is
- * skipped: idle formats cost nothing. A thread still formatting {@code S - 1} then (an event half
- * a second old) misses that slot and uses its own, as it would for any other second. The ticks
- * of other writers in the same second return after one volatile read.
+ * half-way through second {@code S} on, the first tick renders {@code S + 1} into each format's
+ * slot of that parity, which held {@code S - 1} (TimestampFormat's two shared slots). A format
+ * nobody used in {@code S} is skipped: idle formats cost nothing. A thread still formatting
+ * {@code S - 1} then (an event half a second old) misses that slot and uses its own, as it would
+ * for any other second. The ticks of other writers in the same second return after one volatile read.
  *
  * <p>Formats are held weakly: a layout discarded by a reconfiguration takes its formats with it.
  */
