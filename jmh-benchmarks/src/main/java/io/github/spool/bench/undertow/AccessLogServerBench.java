@@ -30,12 +30,13 @@ import org.xnio.XnioWorker;
 
 /**
  * End to end: a loopback Undertow server with a small handler (answers "ok" on the I/O thread),
- * driven by keep-alive HTTP/1.1 clients in the same JVM, with four access-log set-ups in the same
+ * driven by keep-alive HTTP/1.1 clients in the same JVM, with five access-log set-ups in the same
  * run: none; Undertow's {@code DefaultAccessLogReceiver} on its own XNIO worker with the
  * {@code common} pattern ({@code %t}), wired as Spring Boot 3.5.7's
  * {@code AccessLogHttpHandlerFactory} wires it; and {@link SpoolAccessLogReceiver} to a file with
  * {@code common} written out with {@code %{spoolTime}}; and, as the floor of any receiver, the same
- * {@code AccessLogHandler} and pattern with a receiver that drops each line. Two load shapes: flat out (each client
+ * {@code AccessLogHandler} and pattern with a receiver that drops each line, once with
+ * {@code %{spoolTime}} and once with Undertow's {@code %t} (what the time attribute costs). Two load shapes: flat out (each client
  * sends its next request when the previous answer arrives) and a fixed total rate (a quarter of
  * the no-log flat-out rate by default, latency measured from each request's intended send time, so a stall is
  * not hidden by the clients slowing down). Set-ups alternate within each round, each run in a
@@ -48,15 +49,16 @@ import org.xnio.XnioWorker;
  *
  * <p>{@code java -cp benchmarks.jar io.github.spool.bench.undertow.AccessLogServerBench}; system
  * properties {@code clients} (4), {@code warmupSeconds} (3), {@code measureSeconds} (5),
- * {@code rounds} (5), {@code rateFraction} (0.25), {@code rate} (none: a fixed rate in requests/s,
- * flat out skipped), {@code pin} (false: on Linux, true puts the
- * clients on CPU 1 and the rest of the process on CPU 0 with {@code taskset}), {@code fork} (true:
- * a JVM per run). Prints every run,
- * then the medians over the rounds.
+ * {@code rounds} (5), {@code rateFraction} (0.25; 0 runs flat out only), {@code rate} (none: a
+ * fixed rate in requests/s, flat out skipped), {@code workMicros} (0: busy work per request in
+ * the handler), {@code ioThreads} (Undertow's default), {@code pin} (false: on Linux, true puts
+ * the clients on CPU 1 and the rest of the process on CPU 0 with {@code taskset}), {@code fork}
+ * (true: a JVM per run), and Spool's own {@code spool.*} settings. Prints every run, then the
+ * medians over the rounds.
  */
 public final class AccessLogServerBench {
 
-    enum Setup { NONE, UNDERTOW_DEFAULT, SPOOL, DISCARDING }
+    enum Setup { NONE, UNDERTOW_DEFAULT, SPOOL, DISCARDING, DISCARDING_COMMON }
 
     /** Name of the default receiver's own XNIO worker; its threads are named after it. */
     static final String LOG_WORKER_NAME = "accesslog";
@@ -66,6 +68,8 @@ public final class AccessLogServerBench {
             .getBytes(StandardCharsets.US_ASCII);
 
     private final int clients = Integer.getInteger("clients", 4);
+    /** Busy CPU per request in the handler, microseconds: a stand-in for the application's own work. */
+    private final long workNanos = TimeUnit.MICROSECONDS.toNanos(Integer.getInteger("workMicros", 0));
     private final long warmupNanos = TimeUnit.SECONDS.toNanos(Integer.getInteger("warmupSeconds", 3));
     private final long measureNanos = TimeUnit.SECONDS.toNanos(Integer.getInteger("measureSeconds", 5));
     private final int rounds = Integer.getInteger("rounds", 5);
@@ -79,6 +83,15 @@ public final class AccessLogServerBench {
      * and its cost per request is not mixed with the clients' scheduling.
      */
     static final boolean PIN = Boolean.getBoolean("pin");
+
+    /**
+     * Undertow's I/O threads; 0 keeps Undertow's default (one per CPU, at least two). XNIO hands
+     * each accepted connection to one I/O thread chosen at random ({@code NioXnioWorker.chooseThread},
+     * XNIO 3.8), so with two I/O threads and two connections both share one thread in about half of
+     * the JVMs, and the throughput is bimodal (measured with 20 µs of work: 26k or 60k requests/s).
+     * One I/O thread makes every run the same shape: it serves both connections.
+     */
+    static final int IO_THREADS = Integer.getInteger("ioThreads", 0);
 
     private AccessLogServerBench() {
     }
@@ -111,7 +124,7 @@ public final class AccessLogServerBench {
         final java.util.List<String> cmd = new java.util.ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String key : System.getProperties().stringPropertyNames()) {
-            if (key.startsWith("spool.") || java.util.Set.of("clients", "warmupSeconds", "measureSeconds", "pin").contains(key)) {
+            if (key.startsWith("spool.") || java.util.Set.of("clients", "warmupSeconds", "measureSeconds", "pin", "workMicros", "ioThreads").contains(key)) {
                 cmd.add("-D" + key + "=" + System.getProperty(key));
             }
         }
@@ -167,7 +180,7 @@ public final class AccessLogServerBench {
         final double rate = fixedRate > 0 ? fixedRate
                 : Math.floor(median(flat, Setup.NONE, x -> x.perSecond) * rateFraction / 100) * 100;
         final String rateLoad = String.format(Locale.ROOT, "%.0f req/s", rate);
-        final Result[][] fixed = rounds(rate, rateLoad);
+        final Result[][] fixed = rate > 0 ? rounds(rate, rateLoad) : new Result[0][]; // rateFraction=0: flat out only
         System.out.println();
         System.out.println("Medians over the rounds (the ratio is the median of each round's ratio to that round's none):");
         System.out.println();
@@ -176,7 +189,9 @@ public final class AccessLogServerBench {
         if (flat.length > 0) {
             summary("flat out", flat);
         }
-        summary(rateLoad, fixed);
+        if (fixed.length > 0) {
+            summary(rateLoad, fixed);
+        }
     }
 
     private Result[][] rounds(double rate, String load) throws Exception {
@@ -226,7 +241,7 @@ public final class AccessLogServerBench {
         System.out.printf(Locale.ROOT, "| %s | %d | %s | %,.0f | %s | %d | %d | %d | %.1f | %.2f | %s |%n", load, round, name(s),
                 r.perSecond, s == Setup.NONE ? "" : String.format(Locale.ROOT, "%+.1f%%", (r.perSecond / none - 1) * 100),
                 r.p50, r.p99, r.max,
-                r.cpuMicrosPerRequest, r.logThreadMicrosPerRequest, s == Setup.NONE || s == Setup.DISCARDING ? "n/a" : r.linesOk ? "yes" : "NO: " + r.lines + " lines, "
+                r.cpuMicrosPerRequest, r.logThreadMicrosPerRequest, s == Setup.NONE || s == Setup.DISCARDING || s == Setup.DISCARDING_COMMON ? "n/a" : r.linesOk ? "yes" : "NO: " + r.lines + " lines, "
                         + r.requests + " requests");
     }
 
@@ -235,14 +250,19 @@ public final class AccessLogServerBench {
             case NONE: return "none";
             case UNDERTOW_DEFAULT: return "Undertow DefaultAccessLogReceiver, `%t`";
             case SPOOL: return "SpoolAccessLogReceiver, `%{spoolTime}`";
-            default: return "a receiver that drops the line, `%{spoolTime}`";
+            case DISCARDING: return "a receiver that drops the line, `%{spoolTime}`";
+            default: return "a receiver that drops the line, `%t`";
         }
     }
 
     /** One run: a fresh server and log file, warm-up, measurement, then close and count the lines. */
     private Result runHere(Setup setup, double rate) throws Exception {
         final Path dir = Files.createTempDirectory("spool-undertow-bench");
-        final HttpHandler app = exchange -> exchange.getResponseSender().send("ok");
+        final long work = workNanos;
+        final HttpHandler app = exchange -> {
+            work(work);
+            exchange.getResponseSender().send("ok");
+        };
         XnioWorker logWorker = null;
         DefaultAccessLogReceiver defaultReceiver = null;
         SpoolAccessLogReceiver spoolReceiver = null;
@@ -265,10 +285,18 @@ public final class AccessLogServerBench {
                 // The floor: AccessLogHandler building each line, nothing written.
                 handler = new AccessLogHandler(app, message -> { }, SPOOL_PATTERN, AccessLogServerBench.class.getClassLoader());
                 break;
+            case DISCARDING_COMMON:
+                // The same floor with Undertow's own %t: what the cached clock and Spool's text save or cost.
+                handler = new AccessLogHandler(app, message -> { }, UNDERTOW_PATTERN, AccessLogServerBench.class.getClassLoader());
+                break;
             default:
                 break;
         }
-        final Undertow server = Undertow.builder().addHttpListener(0, "127.0.0.1").setHandler(handler).build();
+        final Undertow.Builder builder = Undertow.builder().addHttpListener(0, "127.0.0.1").setHandler(handler);
+        if (IO_THREADS > 0) {
+            builder.setIoThreads(IO_THREADS);
+        }
+        final Undertow server = builder.build();
         server.start();
         final Result result;
         try {
@@ -417,6 +445,14 @@ public final class AccessLogServerBench {
             sum += Math.max(0, threads.getThreadCpuTime(t.getId()));
         }
         return sum;
+    }
+
+    /** Busy work for a fixed time, the same with and without the access log (as the request scenario's). */
+    private static void work(long nanos) {
+        final long end = System.nanoTime() + nanos;
+        while (System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
     }
 
     private static void parkUntil(long deadline) {
