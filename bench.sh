@@ -2,7 +2,7 @@
 # Spool benchmark suite in one command.
 #   ./bench.sh quick   a few minutes on 2 cores: proves the suite works; numbers are indicative only
 #   ./bench.sh full    for publishing (run on a quiet machine)
-# Extra options go to the runner: --scenarios console,ringlog,stall,request,rolling,producers,jmh  --repeats N  --out DIR
+# Extra options go to the runner: --scenarios console,ringlog,stall,request,rolling,accesslog,producers,jmh  --repeats N  --out DIR
 #   --console-events N  --console-threads 1,4  --console-sinks file,pipe,devnull
 # Results (CSV, JMH JSON, Markdown table, PNG charts) go to docs/benchmarks/<mode>/.
 set -euo pipefail

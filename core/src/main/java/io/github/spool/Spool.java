@@ -7,7 +7,7 @@ import io.github.spool.metrics.JmxRegistry;
 import io.github.spool.metrics.SpoolAppenderStats;
 import io.github.spool.metrics.WriterCounters;
 import io.github.spool.ring.ManyToOneCellRing;
-import io.github.spool.time.CachedClock;
+import io.github.spool.time.SharedClock;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -87,8 +87,9 @@ public final class Spool implements AutoCloseable {
     }
 
     private static LongSupplier clockStaleness() {
-        // Read on demand only (JMX): the clock thread sleeps again after a second without readers.
-        return () -> CachedClock.get().stalenessMillis();
+        // Read on demand only (JMX): a cached clock's refresher sleeps again after a second without
+        // readers; the system clock (SharedClock's choice on most hosts) is never stale.
+        return SharedClock::stalenessMillis;
     }
 
     /** @return the appender's name */

@@ -5,7 +5,7 @@ import io.github.spool.SpoolConfig;
 import io.github.spool.StatusListener;
 import io.github.spool.io.rolling.RollingFileSink;
 import io.github.spool.io.rolling.RollingPolicy;
-import io.github.spool.time.CachedClock;
+import io.github.spool.time.SharedClock;
 
 import java.io.FileDescriptor;
 import java.io.PrintStream;
@@ -46,7 +46,7 @@ public final class Sinks {
                 RollingPolicy rolling = config.rolling();
                 FileFallbackSink.Opener opener = rolling == null
                         ? () -> RollingFileSink.plain(config.file(), config.append(), config.name(), status)
-                        : () -> RollingFileSink.open(rolling, config.append(), CachedClock.get(), config.name(), status);
+                        : () -> RollingFileSink.open(rolling, config.append(), SharedClock.get(), config.name(), status);
                 String description = config.file() != null ? config.file().toString() : rolling.filePattern();
                 return FileFallbackSink.open(opener, description, fallback, retryMillis, config.name(), status);
         }

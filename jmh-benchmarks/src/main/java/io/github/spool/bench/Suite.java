@@ -8,6 +8,7 @@ import io.github.spool.bench.report.CsvWriter;
 import io.github.spool.bench.report.Machine;
 import io.github.spool.bench.report.Row;
 import io.github.spool.bench.report.TablePrinter;
+import io.github.spool.bench.suite.AccessLogScenario;
 import io.github.spool.bench.suite.Context;
 import io.github.spool.bench.suite.JmhScenario;
 import io.github.spool.bench.suite.Plan;
@@ -35,7 +36,7 @@ import java.util.stream.Stream;
  * the raw results (CSV, JMH JSON), a Markdown table and PNG charts under
  * {@code docs/benchmarks/<mode>/}.
  *
- * <p>Options: {@code --scenarios console,ringlog,stall,request,rolling,producers,jmh}, {@code --repeats N},
+ * <p>Options: {@code --scenarios console,ringlog,stall,request,rolling,accesslog,producers,jmh}, {@code --repeats N},
  * {@code --out DIR}. Exit status 1 when any run failed or any output failed verification.
  */
 public final class Suite {
@@ -122,7 +123,8 @@ public final class Suite {
         Path work = Files.createTempDirectory("spool-bench-");
         Context context = new Context(plan, new ChildJvm(work), progress, out);
         List<Scenario> scenarios = List.of(ThroughputScenario.console(), ThroughputScenario.ringLog(),
-                new StallScenario(), new RequestScenario(), new RollingScenario(), ThroughputScenario.producers(), new JmhScenario());
+                new StallScenario(), new RequestScenario(), new RollingScenario(), new AccessLogScenario(), ThroughputScenario.producers(),
+                new JmhScenario());
         try {
             for (Scenario s : scenarios) {
                 if (plan.runs(s.name())) {

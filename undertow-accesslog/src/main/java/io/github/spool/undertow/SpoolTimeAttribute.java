@@ -1,6 +1,6 @@
 package io.github.spool.undertow;
 
-import io.github.spool.time.CachedClock;
+import io.github.spool.time.SharedClock;
 import io.github.spool.time.MillisClock;
 import io.undertow.attribute.ExchangeAttribute;
 import io.undertow.attribute.ExchangeAttributeBuilder;
@@ -19,13 +19,14 @@ import java.util.Objects;
  * {@code [dd/MMM/yyyy:HH:mm:ss Z]} in English in the default time zone; {@code %{spoolTime,PATTERN}}
  * prints what {@code %{time,PATTERN}} prints, PATTERN being a {@link java.text.SimpleDateFormat}
  * pattern in the default locale and time zone (patterns or locales that core's timestamp cache
- * cannot print identically keep a SimpleDateFormat, still fed from the cached clock).
+ * cannot print identically keep a SimpleDateFormat, still fed from Spool's clock).
  *
  * <p>Same instant: {@code io.undertow.attribute.DateTimeAttribute} (undertow-core 2.3.20) reads
  * {@code new Date()} when the attribute is read, and {@code AccessLogHandler} reads its
  * attributes in its exchange-completion listener: the time the request <em>completed</em>. So
- * does this attribute, from {@link CachedClock} (at most about a millisecond behind the system
- * clock while it is read often, exact otherwise).
+ * does this attribute, from {@link SharedClock}: the system clock where reading it costs no
+ * system call, the cached clock (at most about a millisecond behind the system clock while it
+ * is read often, exact otherwise) where it does.
  *
  * <p>Registered through {@code META-INF/services/io.undertow.attribute.ExchangeAttributeBuilder}
  * ({@link Builder}): any access-log pattern parsed by Undertow may use it. Thread-safe.
@@ -40,7 +41,7 @@ public final class SpoolTimeAttribute implements ExchangeAttribute {
     /** The shared {@code %{spoolTime}}: one instance, so all requests share its per-second text. */
     private static final class CommonLog {
         static final SpoolTimeAttribute INSTANCE = new SpoolTimeAttribute(SPOOL_TIME,
-                TimeTexts.commonLog(ZoneId.systemDefault()), CachedClock.get());
+                TimeTexts.commonLog(ZoneId.systemDefault()), SharedClock.get());
     }
 
     private final String token;
@@ -75,7 +76,7 @@ public final class SpoolTimeAttribute implements ExchangeAttribute {
         Objects.requireNonNull(pattern, "pattern");
         return new SpoolTimeAttribute(SPOOL_TIME_PATTERN_PREFIX + pattern + '}',
                 TimeTexts.forPattern(pattern, Locale.getDefault(Locale.Category.FORMAT), ZoneId.systemDefault()),
-                CachedClock.get());
+                SharedClock.get());
     }
 
     /**

@@ -37,7 +37,7 @@ public record Plan(String mode, int repeats, long consoleEvents, List<Integer> c
                    Set<String> scenarios) {
 
     /** Every scenario, in the order they run. */
-    public static final List<String> ALL_SCENARIOS = List.of("console", "ringlog", "stall", "request", "rolling", "producers", "jmh");
+    public static final List<String> ALL_SCENARIOS = List.of("console", "ringlog", "stall", "request", "rolling", AccessLogScenario.NAME, "producers", "jmh");
 
     private static final List<Sink> CONSOLE_SINKS = List.of(Sink.FILE, Sink.PIPE, Sink.DEV_NULL);
 
