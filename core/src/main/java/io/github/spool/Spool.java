@@ -47,7 +47,7 @@ public final class Spool implements AutoCloseable {
         this.ring = new ManyToOneCellRing(config.bufferSize(), config.maxBufferSize(), config.overflowPolicy(),
                 config.discardThreshold(), TimeUnit.MILLISECONDS.toNanos(Math.max(1, stallMillis)));
         this.writer = new RingWriter(config.name(), ring, sink, counters, config.statusListener(), config.discardThreshold(),
-                config.renderer());
+                config.renderer(), config.writerNapMicros());
         this.stats = new SpoolAppenderStats(config.name(), sink.describe(), ring, counters, clockStaleness(), sink::requestReopen);
         // A daemon nobody can interrupt, pinning nothing of its creator (WriterThread, SpoolThreads).
         this.thread = writer.newThread("spool-writer-" + config.name());

@@ -19,6 +19,7 @@ final class TestSink implements Sink {
     private volatile IOException failure;
     private volatile boolean closed;
     private long size;
+    private long writes;
 
     /** Makes the next writes block until {@link #release()}. */
     TestSink stall() {
@@ -70,6 +71,7 @@ final class TestSink implements Sink {
                 n += r;
             }
             size += n;
+            writes++;
             notifyAll();
         }
         return n;
@@ -81,6 +83,11 @@ final class TestSink implements Sink {
 
     synchronized long size() {
         return size;
+    }
+
+    /** @return how many write calls the writer made */
+    synchronized long writes() {
+        return writes;
     }
 
     /** Waits (bounded) until at least {@code n} bytes have arrived. */

@@ -1,6 +1,7 @@
 package io.github.spool.io;
 
 import io.github.spool.Severity;
+import io.github.spool.SpoolConfig;
 import io.github.spool.SpoolThreads;
 import io.github.spool.StatusListener;
 import io.github.spool.metrics.WriterCounters;
@@ -40,14 +41,6 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class RingWriter implements Runnable {
 
-    /**
-     * Longest a committed line waits while the writer naps. 5 ms, not less: on 2 vCPUs the naps'
-     * wake-ups cost more than their CPU — in the request scenario (two ping-pong connections, a
-     * log call per request) 0.5 ms naps lost 10–12% of the no-logging QPS and 5 ms naps 3–8%
-     * (docs/benchmarks.md, 2026-11-26), with the writer's CPU per line a quarter, while the
-     * logging call's latency percentiles stayed where they were.
-     */
-    static final long NAP_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("spool.writerNapMicros", 5_000));
     /** Quiet time after which the writer sleeps untimed and trims the ring. */
     static final long SLEEP_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** Untimed sleep still wakes this often, to report discards and notice a stop. */
@@ -103,6 +96,14 @@ public final class RingWriter implements Runnable {
     private AheadWorker ahead;
     private Thread aheadThread;
     private long reportedStallRecoveries;
+    /**
+     * Longest a committed line waits while the writer naps ({@code SpoolConfig.writerNapMicros}).
+     * 5 ms by default, not less: on 2 vCPUs the naps' wake-ups cost more than their CPU — in the
+     * request scenario (two ping-pong connections, a log call per request) 0.5 ms naps lost 10–12%
+     * of the no-logging QPS and 5 ms naps 3–8% (docs/benchmarks.md, 2026-11-26), with the writer's
+     * CPU per line a quarter, while the logging call's latency percentiles stayed where they were.
+     */
+    private final long napNanos;
 
     /**
      * @param name             appender name, for status messages
@@ -114,7 +115,7 @@ public final class RingWriter implements Runnable {
      */
     public RingWriter(String name, ManyToOneCellRing ring, Sink sink, WriterCounters counters, StatusListener status,
                       int discardThreshold) {
-        this(name, ring, sink, counters, status, discardThreshold, null);
+        this(name, ring, sink, counters, status, discardThreshold, null, SpoolConfig.DEFAULT_WRITER_NAP_MICROS);
     }
 
     /**
@@ -125,9 +126,11 @@ public final class RingWriter implements Runnable {
      * @param status           where status messages go
      * @param discardThreshold the configured threshold, named in discard summaries
      * @param renderer         renders each batch's records before they are written, or {@code null}
+     * @param napMicros        how long to nap between passes while lines trickle in
      */
     public RingWriter(String name, ManyToOneCellRing ring, Sink sink, WriterCounters counters, StatusListener status,
-                      int discardThreshold, RecordRenderer renderer) {
+                      int discardThreshold, RecordRenderer renderer, long napMicros) {
+        this.napNanos = TimeUnit.MICROSECONDS.toNanos(napMicros);
         this.renderer = renderer;
         this.rendered = renderer == null ? null : new ByteLineBuilder(64 << 10, 4 << 20);
         this.staging = renderer == null ? null : new ByteBuffer[] {ByteBuffer.allocateDirect(STAGING_BYTES)};
@@ -300,7 +303,7 @@ public final class RingWriter implements Runnable {
         state.idleRounds++;
         if (now - state.idleSince < SLEEP_AFTER_NANOS || ring.stallPending()) {
             // Keep napping while a claim looks stuck, so the stall bound is checked often.
-            LockSupport.parkNanos(this, NAP_NANOS);
+            LockSupport.parkNanos(this, napNanos);
         } else {
             ring.trim();
             try {

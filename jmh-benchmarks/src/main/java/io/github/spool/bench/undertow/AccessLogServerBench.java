@@ -277,8 +277,10 @@ public final class AccessLogServerBench {
                 handler = new AccessLogHandler(app, defaultReceiver, UNDERTOW_PATTERN, Undertow.class.getClassLoader());
                 break;
             case SPOOL:
+                // As SpoolAccessLogCustomizer configures it (the access log's 100 ms writer nap).
                 spoolReceiver = SpoolAccessLogReceiver.start(SpoolConfig.builder(SpoolAccessLogReceiver.DEFAULT_NAME)
-                        .context("bench").file(dir.resolve("access_log.log")).build());
+                        .context("bench").writerNapMicros(SpoolAccessLogReceiver.defaultWriterNapMicros())
+                        .file(dir.resolve("access_log.log")).build());
                 handler = new AccessLogHandler(app, spoolReceiver, SPOOL_PATTERN, AccessLogServerBench.class.getClassLoader());
                 break;
             case DISCARDING:

@@ -144,7 +144,8 @@ public class SpoolAccessLogCustomizer
 
     private synchronized SpoolAccessLogReceiver receiver(Path file, RollingPolicy rolling) {
         if (receiver == null) {
-            final SpoolConfig.Builder b = SpoolConfig.builder(SpoolAccessLogReceiver.DEFAULT_NAME).context(CONTEXT);
+            final SpoolConfig.Builder b = SpoolConfig.builder(SpoolAccessLogReceiver.DEFAULT_NAME).context(CONTEXT)
+                    .writerNapMicros(SpoolAccessLogReceiver.defaultWriterNapMicros());
             if (rolling != null) {
                 b.rolling(rolling);
             } else {

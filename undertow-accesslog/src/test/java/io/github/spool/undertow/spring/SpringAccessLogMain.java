@@ -95,6 +95,7 @@ public class SpringAccessLogMain {
         System.out.println("handled=" + HANDLED.get());
         context.close(); // stops the server, then destroy() drains the receiver
         System.out.println("written=" + customizer.receiver().stats().getEventsWritten());
+        System.out.println("nap=" + customizer.receiver().spool().config().writerNapMicros());
         System.out.println("lost=" + (customizer.receiver().stats().getEventsLost()
                 + customizer.receiver().stats().getEventsDiscarded()));
     }

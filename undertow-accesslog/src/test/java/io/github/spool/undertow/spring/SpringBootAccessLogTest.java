@@ -67,6 +67,8 @@ class SpringBootAccessLogTest {
         assertTrue(handled >= REQUESTS, stdout);
         assertTrue(stdout.contains("written=" + handled + "\n"), stdout);
         assertTrue(stdout.contains("lost=0\n"), stdout);
+        // The access log's own writer nap, not the application logs' 5 ms.
+        assertTrue(stdout.contains("nap=" + io.github.spool.undertow.SpoolAccessLogReceiver.WRITER_NAP_MICROS + "\n"), stdout);
 
         assertEquals(List.of(logs.resolve("spool-access.txt")), list(logs), "only the file the properties name");
         final List<String> lines = Files.readAllLines(logs.resolve("spool-access.txt"), StandardCharsets.UTF_8);
