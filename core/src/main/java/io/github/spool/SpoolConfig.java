@@ -69,9 +69,20 @@ public final class SpoolConfig {
         this.follow = b.follow;
         this.append = b.append;
         this.rolling = b.rolling;
-        // The JVM-wide value is clamped, not rejected: no appender can report a bad JVM setting.
-        this.writerNapMicros = b.writerNapMicros >= 0 ? b.writerNapMicros
-                : Math.min(MAX_WRITER_NAP_MICROS, Math.max(1, Long.getLong(WRITER_NAP_PROPERTY, DEFAULT_WRITER_NAP_MICROS)));
+        this.writerNapMicros = b.writerNapMicros >= 0 ? b.writerNapMicros : jvmWriterNapMicros(DEFAULT_WRITER_NAP_MICROS);
+    }
+
+    /**
+     * The writer nap the JVM sets for appenders that set none: {@value #WRITER_NAP_PROPERTY} if
+     * given, clamped to 1..{@value #MAX_WRITER_NAP_MICROS} (not rejected: no appender can report a
+     * bad JVM setting), else {@code fallback}.
+     *
+     * @param fallback the nap without the property, microseconds
+     * @return microseconds
+     */
+    public static long jvmWriterNapMicros(long fallback) {
+        final Long jvm = Long.getLong(WRITER_NAP_PROPERTY);
+        return jvm == null ? fallback : Math.min(MAX_WRITER_NAP_MICROS, Math.max(1, jvm));
     }
 
     /**

@@ -64,8 +64,8 @@ public final class SharedClock {
 
     /** Lazy holder: the clock source is read, and a refresher started, only on the first {@link #get()}. */
     private static final class Holder {
-        static final Kind KIND = choose(System.getProperty(PROPERTY));
-        static final MillisClock CLOCK = KIND == Kind.CACHED ? CachedClock.get() : SystemMillisClock.INSTANCE;
+        static final MillisClock CLOCK =
+                choose(System.getProperty(PROPERTY)) == Kind.CACHED ? CachedClock.get() : SystemMillisClock.INSTANCE;
     }
 
     private SharedClock() {
@@ -86,7 +86,7 @@ public final class SharedClock {
      * @return true for {@link CachedClock}
      */
     public static boolean isCached() {
-        return Holder.KIND == Kind.CACHED;
+        return Holder.CLOCK instanceof CachedClock;
     }
 
     /**

@@ -67,8 +67,7 @@ public final class SpoolAccessLogReceiver implements AccessLogReceiver, AutoClos
      * @return microseconds, for {@link SpoolConfig.Builder#writerNapMicros(long)}
      */
     public static long defaultWriterNapMicros() {
-        final long jvm = Long.getLong(SpoolConfig.WRITER_NAP_PROPERTY, -1);
-        return jvm < 1 ? WRITER_NAP_MICROS : Math.min(jvm, SpoolConfig.MAX_WRITER_NAP_MICROS);
+        return SpoolConfig.jvmWriterNapMicros(WRITER_NAP_MICROS);
     }
 
     /**
