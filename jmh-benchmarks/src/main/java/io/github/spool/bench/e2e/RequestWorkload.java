@@ -157,8 +157,13 @@ public final class RequestWorkload {
         }
     }
 
-    /** Busy work for a fixed time: the handler's own CPU cost, the same with and without logging. */
-    private static void work(long nanos) {
+    /**
+     * Busy work for a fixed time: the handler's own CPU cost, the same with and without logging
+     * (also the access-log server's handler).
+     *
+     * @param nanos how long
+     */
+    public static void work(long nanos) {
         long end = System.nanoTime() + nanos;
         while (System.nanoTime() < end) {
             Thread.onSpinWait();

@@ -44,11 +44,7 @@ public final class AccessLogScenario implements Scenario {
                 "warmupSeconds=" + seconds, "measureSeconds=" + seconds)) {
             command.add("-D" + setting);
         }
-        for (String key : System.getProperties().stringPropertyNames()) {
-            if (key.startsWith("spool.")) { // e.g. -Dspool.clock=cached, passed on to every run
-                command.add("-D" + key + "=" + System.getProperty(key));
-            }
-        }
+        command.addAll(AccessLogServerBench.spoolSettings()); // passed on again to every run
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(AccessLogServerBench.class.getName());

@@ -1,6 +1,7 @@
 package io.github.spool.bench.undertow;
 
 import io.github.spool.SpoolConfig;
+import io.github.spool.bench.e2e.RequestWorkload;
 import io.github.spool.undertow.SpoolAccessLogReceiver;
 import io.undertow.Undertow;
 import io.undertow.server.HttpHandler;
@@ -119,12 +120,29 @@ public final class AccessLogServerBench {
         return FORK ? runForked(setup, rate) : runHere(setup, rate);
     }
 
+    /**
+     * This JVM's Spool settings ({@code spool.*} system properties) as {@code -D} options, so that a
+     * child JVM measures the same configuration (e.g. {@code -Dspool.clock=cached}).
+     *
+     * @return one {@code -Dname=value} per setting
+     */
+    public static java.util.List<String> spoolSettings() {
+        final java.util.List<String> options = new java.util.ArrayList<>();
+        for (String key : System.getProperties().stringPropertyNames()) {
+            if (key.startsWith("spool.")) {
+                options.add("-D" + key + "=" + System.getProperty(key));
+            }
+        }
+        return options;
+    }
+
     /** One run in a child JVM: same class path, same {@code -D} settings of this benchmark and Spool's. */
     private static Result runForked(Setup setup, double rate) throws Exception {
         final java.util.List<String> cmd = new java.util.ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (String key : System.getProperties().stringPropertyNames()) {
-            if (key.startsWith("spool.") || java.util.Set.of("clients", "warmupSeconds", "measureSeconds", "pin", "workMicros", "ioThreads").contains(key)) {
+        cmd.addAll(spoolSettings());
+        for (String key : java.util.List.of("clients", "warmupSeconds", "measureSeconds", "pin", "workMicros", "ioThreads")) {
+            if (System.getProperty(key) != null) {
                 cmd.add("-D" + key + "=" + System.getProperty(key));
             }
         }
@@ -260,7 +278,7 @@ public final class AccessLogServerBench {
         final Path dir = Files.createTempDirectory("spool-undertow-bench");
         final long work = workNanos;
         final HttpHandler app = exchange -> {
-            work(work);
+            RequestWorkload.work(work);
             exchange.getResponseSender().send("ok");
         };
         XnioWorker logWorker = null;
@@ -452,14 +470,6 @@ public final class AccessLogServerBench {
             sum += Math.max(0, threads.getThreadCpuTime(t.getId()));
         }
         return sum;
-    }
-
-    /** Busy work for a fixed time, the same with and without the access log (as the request scenario's). */
-    private static void work(long nanos) {
-        final long end = System.nanoTime() + nanos;
-        while (System.nanoTime() < end) {
-            Thread.onSpinWait();
-        }
     }
 
     private static void parkUntil(long deadline) {
