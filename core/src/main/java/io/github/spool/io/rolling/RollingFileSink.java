@@ -179,8 +179,8 @@ public final class RollingFileSink implements Sink {
         if (append) {
             endCutLine();
         }
-        for (Runnable task : recovery) {
-            worker.submit(task);
+        for (Runnable queue : recovery) {
+            queue.run();
         }
         if (policy.rollOnStartup() && size > 0 && size >= policy.onStartupMinSize()) {
             rollover(Trigger.STARTUP);
@@ -455,7 +455,7 @@ public final class RollingFileSink implements Sink {
         Path source = plain;
         Path archive = target;
         Path active = activePath; // read here: the archive thread must not read the writer's fields
-        worker.submit(() -> archive(source, archive, now, active));
+        queueArchive(source, archive, now, active);
     }
 
     /** Moves the period, the boundary and the per-period index on after a rollover. */
@@ -563,17 +563,22 @@ public final class RollingFileSink implements Sink {
         }
     }
 
-    /** On the archive thread: compress, then retention, then custom actions. */
-    private void archive(Path source, Path target, long now, Path active) {
-        if (!source.equals(target)) {
-            try {
-                compression.compress(source, target);
-            } catch (IOException | RuntimeException e) {
-                report(StatusListener.Level.ERROR, "could not compress " + source + " to " + target
-                        + " (" + e + "); the file is kept uncompressed", e);
-            }
+    /** Compression on a compressor thread, then retention and custom actions in rollover order. */
+    private void queueArchive(Path source, Path target, long now, Path active) {
+        if (source.equals(target)) {
+            worker.submit(() -> runRetention(now, active));
+        } else {
+            worker.submit(() -> compress(source, target), () -> runRetention(now, active));
         }
-        runRetention(now, active);
+    }
+
+    private void compress(Path source, Path target) {
+        try {
+            compression.compress(source, target);
+        } catch (IOException | RuntimeException e) {
+            report(StatusListener.Level.ERROR, "could not compress " + source + " to " + target
+                    + " (" + e + "); the file is kept uncompressed", e);
+        }
     }
 
     private void runRetention(long now, Path active) {
@@ -595,6 +600,8 @@ public final class RollingFileSink implements Sink {
      * Finishes what a previous run's archive thread left: an uncompressed archive whose compressed
      * twin exists is a compression that completed before a crash (its source is deleted); one
      * without it is compressed now; a stale {@code .tmp} is removed.
+     *
+     * @return what queues the compressions, run after the archive numbering has been read
      */
     private List<Runnable> recoverArchives() {
         List<Runnable> tasks = new ArrayList<>();
@@ -615,7 +622,7 @@ public final class RollingFileSink implements Sink {
                             Files.delete(e);
                         } else {
                             Path source = Paths.get(s);
-                            tasks.add(() -> archive(source, compressed, now, null));
+                            tasks.add(() -> queueArchive(source, compressed, now, null));
                         }
                     }
                 }

@@ -29,7 +29,7 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Usage: {@code RollingWorkload <subject> dir=<dir> events=<per producer> producers=4
  * rollSize=<bytes> [rate=<events/s in all>] [compression=.gz|.zip|none]}. Prints {@code key=value} lines: {@code eventsPerSecond} (from the first call
- * until the subject has stopped with everything written), call-duration percentiles and
+ * until the subject has stopped with everything written and every archive compressed), call-duration percentiles and
  * {@code max} in nanoseconds, {@code rollovers}, {@code maxNearRollover} (the longest call that
  * overlaps a rollover, ±2 ms), {@code callsOver1ms}, and the verification of every line in every
  * file ({@code lines}, {@code verified}).
@@ -152,6 +152,9 @@ public final class RollingWorkload {
         long produced = System.nanoTime();
         subject.stop();
         long stopped = System.nanoTime();
+        // Until every line is in its final file (every archive compressed): Spool's stop waits for
+        // its archive threads, the frameworks' stop may return with compressions still running.
+        long settled = name.equals("none") || compression.equals("none") ? stopped : settle(dir);
 
         Histogram all = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
         for (Histogram h : histograms) {
@@ -178,9 +181,10 @@ public final class RollingWorkload {
         long total = events * producers;
         Map<String, String> out = new LinkedHashMap<>();
         out.put("events", Long.toString(total));
-        out.put("eventsPerSecond", String.format("%.0f", total / ((stopped - start) / 1e9)));
+        out.put("eventsPerSecond", String.format("%.0f", total / ((settled - start) / 1e9)));
         out.put("produceSeconds", String.format("%.3f", (produced - start) / 1e9));
         out.put("stopSeconds", String.format("%.3f", (stopped - produced) / 1e9));
+        out.put("settleSeconds", String.format("%.3f", (settled - stopped) / 1e9));
         out.put("p50", Long.toString(all.getValueAtPercentile(50)));
         out.put("p99", Long.toString(all.getValueAtPercentile(99)));
         out.put("p9999", Long.toString(all.getValueAtPercentile(99.99)));
@@ -189,7 +193,6 @@ public final class RollingWorkload {
         out.put("maxNearRollover", Long.toString(maxNear));
         out.put("callsOver1ms", Long.toString(over1ms));
         if (!name.equals("none")) {
-            settle(dir);
             verify(dir, producers, events, out);
         }
         out.forEach((k, v) -> System.out.println(k + "=" + v));
@@ -218,18 +221,23 @@ public final class RollingWorkload {
         }
     }
 
-    /** Waits (up to a minute) until the frameworks' background compressions have finished. */
-    private static void settle(Path dir) throws Exception {
+    /**
+     * Waits (up to a minute) until the frameworks' background compressions have finished.
+     *
+     * @return when they had, by {@link System#nanoTime()} (within the 2 ms poll)
+     */
+    private static long settle(Path dir) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             try (Stream<Path> s = Files.list(dir)) {
                 if (s.map(p -> p.getFileName().toString())
                         .noneMatch(f -> f.endsWith(".tmp") || (f.startsWith("app-") && f.endsWith(".log")))) {
-                    return;
+                    return System.nanoTime();
                 }
             }
-            Thread.sleep(20);
+            Thread.sleep(2);
         }
+        throw new IllegalStateException("archives still uncompressed a minute after the stop in " + dir);
     }
 
     /** Reads every file, oldest archive first, and checks each producer's lines: all there, once, in order. */
