@@ -17,12 +17,18 @@ final class CpuFacts {
     private CpuFacts() {
     }
 
+    /** @return the process's CPU time so far in nanoseconds, or -1 where the JVM does not tell */
+    static long processCpuNanos() {
+        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean
+                ? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() : -1;
+    }
+
     /** @return {@code cpu.process.ms} and {@code cpu.writer.ms} (0 when no Spool writer runs) */
     static Map<String, String> snapshot() {
         Map<String, String> facts = new LinkedHashMap<>();
-        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        if (os instanceof com.sun.management.OperatingSystemMXBean) {
-            long nanos = ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
+        long nanos = processCpuNanos();
+        if (nanos >= 0) {
             facts.put("cpu.process.ms", String.format("%.1f", nanos / 1e6));
         }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();

@@ -146,6 +146,7 @@ public final class RollingWorkload {
         }
         ready.await();
         watcher.start();
+        long cpuAtStart = CpuFacts.processCpuNanos();
         long start = System.nanoTime();
         go.countDown();
         done.await();
@@ -155,6 +156,7 @@ public final class RollingWorkload {
         // Until every line is in its final file (every archive compressed): Spool's stop waits for
         // its archive threads, the frameworks' stop may return with compressions still running.
         long settled = name.equals("none") || compression.equals("none") ? stopped : settle(dir);
+        long cpu = CpuFacts.processCpuNanos() - cpuAtStart;
 
         Histogram all = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
         for (Histogram h : histograms) {
@@ -185,6 +187,9 @@ public final class RollingWorkload {
         out.put("produceSeconds", String.format("%.3f", (produced - start) / 1e9));
         out.put("stopSeconds", String.format("%.3f", (stopped - produced) / 1e9));
         out.put("settleSeconds", String.format("%.3f", (settled - stopped) / 1e9));
+        // The process's CPU over the same span (producers, writer, compression, JIT, GC): on a machine
+        // whose cores are all busy, events/s cannot exceed cores / (cpuNanosPerEvent).
+        out.put("cpuNanosPerEvent", String.format("%.0f", cpu / (double) total));
         out.put("p50", Long.toString(all.getValueAtPercentile(50)));
         out.put("p99", Long.toString(all.getValueAtPercentile(99)));
         out.put("p9999", Long.toString(all.getValueAtPercentile(99.99)));

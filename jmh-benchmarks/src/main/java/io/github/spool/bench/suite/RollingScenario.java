@@ -162,11 +162,13 @@ public final class RollingScenario implements Scenario {
                 + "%d KiB. Paced: %,d events at %,d events/s rolling every %d KiB (the first fifth unrecorded); "
                 + "call durations in µs.%n%n", PRODUCERS, rounds.size(), events, rollSize >> 10, pacedEvents, pacedRate,
                 pacedRollSize >> 10));
-        b.append("| configuration | flat out: events/s | × best anchor | paced: p99 | p99.99 | max call | max call near a rollover | calls > 1 ms | rollovers | output |\n");
-        b.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        b.append("| configuration | flat out: events/s | × best anchor | CPU ns/event | paced: p99 | p99.99 | max call "
+                + "| max call near a rollover (worst round) | calls > 1 ms | rollovers | output |\n");
+        b.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (String s : SUBJECTS) {
             List<Double> rate = new ArrayList<>();
             List<Double> ratio = new ArrayList<>();
+            List<Double> cpu = new ArrayList<>();
             List<Double> p99 = new ArrayList<>();
             List<Double> p9999 = new ArrayList<>();
             List<Double> max = new ArrayList<>();
@@ -190,6 +192,7 @@ public final class RollingScenario implements Scenario {
                 double e = Double.parseDouble(o.get("eventsPerSecond"));
                 rate.add(e);
                 ratio.add(best > 0 ? e / best : Double.NaN);
+                cpu.add(Double.parseDouble(o.getOrDefault("cpuNanosPerEvent", "NaN")));
                 p99.add(Double.parseDouble(o.get("paced.p99")) / 1e3);
                 p9999.add(Double.parseDouble(o.get("paced.p9999")) / 1e3);
                 max.add(Double.parseDouble(o.get("paced.max")) / 1e3);
@@ -200,9 +203,10 @@ public final class RollingScenario implements Scenario {
                     verified = "FAILED " + o.get("verified") + " / " + o.get("paced.verified");
                 }
             }
-            b.append(String.format("| %s | %,.0f | %s | %.1f | %.1f | %,.0f | %,.0f | %.0f | %.0f | %s |%n", s, median(rate),
-                    s.equals("none") ? "(floor)" : String.format("%.2f", median(ratio)), median(p99), median(p9999),
-                    median(max), median(near), median(slow), median(rolls), verified));
+            double worstNear = near.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+            b.append(String.format("| %s | %,.0f | %s | %.0f | %.1f | %.1f | %,.0f | %,.0f (%,.0f) | %.0f | %.0f | %s |%n", s,
+                    median(rate), s.equals("none") ? "(floor)" : String.format("%.2f", median(ratio)), median(cpu),
+                    median(p99), median(p9999), median(max), median(near), worstNear, median(slow), median(rolls), verified));
         }
         return b.toString();
     }
