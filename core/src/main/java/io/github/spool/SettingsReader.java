@@ -114,6 +114,29 @@ public final class SettingsReader {
     }
 
     /**
+     * Reads an appender's {@code writerNapMicros} into {@code b}: unset leaves the JVM's
+     * {@value SpoolConfig#WRITER_NAP_PROPERTY} (else {@value SpoolConfig#DEFAULT_WRITER_NAP_MICROS}
+     * µs); bad text is an ERROR and the same default; a value outside 1..{@value
+     * SpoolConfig#MAX_WRITER_NAP_MICROS} is a WARN and clamped.
+     *
+     * @param b    the builder to set
+     * @param text the configured text, or {@code null}
+     */
+    public void writerNap(SpoolConfig.Builder b, String text) {
+        long fallback = SpoolConfig.jvmWriterNapMicros(SpoolConfig.DEFAULT_WRITER_NAP_MICROS);
+        long micros = wholeNumber("writerNapMicros", text, fallback, "the default of " + fallback + " microseconds");
+        if (text == null) {
+            return;
+        }
+        long clamped = Math.max(1, Math.min(SpoolConfig.MAX_WRITER_NAP_MICROS, micros));
+        if (clamped != micros) {
+            warn("writerNapMicros '" + text + "' is outside 1.." + SpoolConfig.MAX_WRITER_NAP_MICROS + "; using "
+                    + "writerNapMicros=" + clamped);
+        }
+        b.writerNapMicros(clamped);
+    }
+
+    /**
      * Reads {@code bufferSize} and {@code maxBufferSize} ({@link ByteSize} syntax) into {@code b}:
      * bad text is an ERROR and the default; a {@code bufferSize} below {@link
      * SpoolConfig#MIN_BUFFER_SIZE} is raised to it, a {@code maxBufferSize} below the {@code

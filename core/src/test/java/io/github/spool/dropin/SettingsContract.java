@@ -118,6 +118,30 @@ public abstract class SettingsContract {
     }
 
     @Test
+    void writerNapMicrosIsTheAppendersOwnAndOutOfRangeIsClampedWithAWarn() throws Exception {
+        long jvmDefault = SpoolConfig.jvmWriterNapMicros(SpoolConfig.DEFAULT_WRITER_NAP_MICROS);
+        try (Configured c = start(fileSetting(), file("default-nap.log"))) {
+            assertEquals(jvmDefault, c.config().writerNapMicros());
+        }
+        long own = jvmDefault == 250_000 ? 125_000 : 250_000; // differs from the default whatever the JVM sets
+        try (Configured c = start(fileSetting(), file("nap.log"), "writerNapMicros", own)) {
+            assertEquals(own, c.config().writerNapMicros());
+            assertTrue(c.statuses(Level.WARN).stream().noneMatch(m -> m.contains("writerNapMicros")), c.statuses()::toString);
+            c.log("written");
+        }
+        assertEquals(List.of("written"), Files.readAllLines(dir.resolve("nap.log")));
+        try (Configured c = start(fileSetting(), file("nap0.log"), "writerNapMicros", "0")) {
+            assertEquals(1, c.config().writerNapMicros());
+            assertOne(c.statuses(Level.WARN), "writerNapMicros '0' is outside 1..1000000", "using writerNapMicros=1");
+        }
+        try (Configured c = start(fileSetting(), file("nap-bad.log"), "writerNapMicros", "5ms")) {
+            assertEquals(jvmDefault, c.config().writerNapMicros());
+            assertOne(c.statuses(Level.ERROR), "writerNapMicros '5ms' is not a whole number",
+                    "using the default of " + jvmDefault + " microseconds");
+        }
+    }
+
+    @Test
     void maxBufferSizeBelowBufferSizeIsRaisedToItWithAWarn() throws Exception {
         try (Configured c = start(fileSetting(), file("max.log"), "bufferSize", "1MB", "maxBufferSize", "64KB")) {
             assertEquals(1L << 20, c.config().bufferSize());

@@ -335,6 +335,9 @@ public final class SpoolAppender extends AbstractAppender {
         @PluginBuilderAttribute
         private String render;
 
+        @PluginBuilderAttribute
+        private String writerNapMicros;
+
         @PluginElement("Policy")
         private TriggeringPolicy policy;
 
@@ -483,6 +486,18 @@ public final class SpoolAppender extends AbstractAppender {
         }
 
         /**
+         * @param writerNapMicros how long the writer thread sleeps after a pass that found nothing,
+         *                        1..1,000,000 µs (default: the JVM's {@code spool.writerNapMicros},
+         *                        else 5,000): the longest a line waits to be written while lines
+         *                        trickle in, and what a SIGKILL can lose
+         * @return this builder
+         */
+        public Builder setWriterNapMicros(String writerNapMicros) {
+            this.writerNapMicros = writerNapMicros;
+            return this;
+        }
+
+        /**
          * @param strategy {@code <DefaultRolloverStrategy>}
          * @return this builder
          */
@@ -537,6 +552,7 @@ public final class SpoolAppender extends AbstractAppender {
                     .context(contextName(getConfiguration()));
             boolean toFile = sink(r, b);
             r.ringSizes(b, bufferSize, maxBufferSize);
+            r.writerNap(b, writerNapMicros);
             b.overflowPolicy(r.parse(overflowPolicy, Builder::parsePolicy, OverflowPolicy.BLOCK, "the default BLOCK"));
             b.discardThreshold(r.parse(discardThreshold, LevelSeverity::parseThreshold, Severity.INFO, "the default INFO"));
             boolean followOn = r.flag("follow", follow, false);

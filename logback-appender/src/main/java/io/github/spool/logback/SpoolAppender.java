@@ -84,6 +84,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     private String includeCallerData;
     private String maxFlushTime;
     private String render;
+    private String writerNapMicros;
     /** {@code render} as read at start. */
     private RenderMode renderSetting = RenderMode.AUTO;
     /** Whether events are captured and rendered on the writer ({@link WriterRenderer}). */
@@ -242,6 +243,16 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     }
 
     /**
+     * @param writerNapMicros how long the writer thread sleeps after a pass that found nothing,
+     *                        1..1,000,000 µs (default: the JVM's {@code spool.writerNapMicros}, else
+     *                        5,000): the longest a line waits to be written while lines trickle in,
+     *                        and what a SIGKILL can lose
+     */
+    public void setWriterNapMicros(String writerNapMicros) {
+        this.writerNapMicros = writerNapMicros;
+    }
+
+    /**
      * {@code <rollingPolicy class="ch.qos.logback.core.rolling....">}, as written for
      * {@code RollingFileAppender}: a container. Joran hands the elements nested in it to this
      * appender's setters of the same names ({@link RollingElements}); its text is ignored.
@@ -358,6 +369,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
                 .context(contextName == null || contextName.isEmpty() ? SpoolConfig.DEFAULT_CONTEXT : contextName);
         boolean toFile = sink(r, b);
         r.ringSizes(b, bufferSize, maxBufferSize);
+        r.writerNap(b, writerNapMicros);
         if (queueSize != null) {
             long events = r.wholeNumber("queueSize", queueSize, -1, "nothing");
             if (events >= 0) {
