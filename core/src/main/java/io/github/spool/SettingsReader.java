@@ -128,7 +128,7 @@ public final class SettingsReader {
         if (text == null) {
             return;
         }
-        long clamped = Math.max(1, Math.min(SpoolConfig.MAX_WRITER_NAP_MICROS, micros));
+        long clamped = SpoolConfig.clampWriterNapMicros(micros);
         if (clamped != micros) {
             warn("writerNapMicros '" + text + "' is outside 1.." + SpoolConfig.MAX_WRITER_NAP_MICROS + "; using "
                     + "writerNapMicros=" + clamped);

@@ -82,7 +82,12 @@ public final class SpoolConfig {
      */
     public static long jvmWriterNapMicros(long fallback) {
         final Long jvm = Long.getLong(WRITER_NAP_PROPERTY);
-        return jvm == null ? fallback : Math.min(MAX_WRITER_NAP_MICROS, Math.max(1, jvm));
+        return jvm == null ? fallback : clampWriterNapMicros(jvm);
+    }
+
+    /** @return {@code micros} brought into 1..{@value #MAX_WRITER_NAP_MICROS} */
+    static long clampWriterNapMicros(long micros) {
+        return Math.min(MAX_WRITER_NAP_MICROS, Math.max(1, micros));
     }
 
     /**

@@ -3,6 +3,7 @@ package io.github.spool.io.rolling;
 
 import io.github.spool.SpoolThreads;
 
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -69,13 +70,11 @@ final class ArchiveWorker {
         try {
             f.get();
             return true;
-        } catch (ExecutionException e) {
+        } catch (ExecutionException | CancellationException e) {
             return true; // the compression reports its own failure; retention runs as after any rollover
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
-        } catch (java.util.concurrent.CancellationException e) {
-            return true;
         }
     }
 
