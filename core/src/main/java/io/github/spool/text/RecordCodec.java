@@ -156,15 +156,53 @@ public final class RecordCodec {
      * @return the value
      */
     public static Object readBoxed(ByteBuffer in, byte type) {
+        return box(type, readBits(in, type));
+    }
+
+    /**
+     * Reads a primitive written by {@link #putValue} without boxing it: integral types and
+     * {@link #CHAR} as their (sign-extended) value, {@link #BOOLEAN} as 0 or 1, {@link #FLOAT} and
+     * {@link #DOUBLE} as their raw bits.
+     *
+     * @param in   the record, after the type byte
+     * @param type the type byte, {@link #INT} to {@link #BYTE}
+     * @return the value's bits, for {@link #box}
+     */
+    public static long readBits(ByteBuffer in, byte type) {
         switch (type) {
-            case INT: return in.getInt();
-            case LONG: return in.getLong();
-            case DOUBLE: return Double.longBitsToDouble(in.getLong());
-            case FLOAT: return Float.intBitsToFloat(in.getInt());
-            case BOOLEAN: return in.get() != 0;
-            case CHAR: return (char) in.getInt();
-            case SHORT: return (short) in.getInt();
-            case BYTE: return in.get();
+            case INT:
+            case FLOAT:
+            case CHAR:
+            case SHORT:
+                return in.getInt();
+            case LONG:
+            case DOUBLE:
+                return in.getLong();
+            case BOOLEAN:
+            case BYTE:
+                return in.get();
+            default:
+                throw new IllegalStateException("unknown value type " + type);
+        }
+    }
+
+    /**
+     * The boxed value of {@link #readBits}'s result.
+     *
+     * @param type the type byte, {@link #INT} to {@link #BYTE}
+     * @param bits what {@link #readBits} returned for it
+     * @return the value
+     */
+    public static Object box(byte type, long bits) {
+        switch (type) {
+            case INT: return (int) bits;
+            case LONG: return bits;
+            case DOUBLE: return Double.longBitsToDouble(bits);
+            case FLOAT: return Float.intBitsToFloat((int) bits);
+            case BOOLEAN: return bits != 0;
+            case CHAR: return (char) bits;
+            case SHORT: return (short) bits;
+            case BYTE: return (byte) bits;
             default: throw new IllegalStateException("unknown value type " + type);
         }
     }

@@ -19,10 +19,11 @@ import static io.github.spool.log4j2.EventCapture.*;
  * Internal API.
  *
  * <p>A parameterized message is formatted here by log4j2's own {@link ReusableParameterizedMessage}
- * with the captured arguments: boxed again (small values from the JDK's caches; larger ones
- * allocate on this thread, never on the caller) and strings as reused {@link CapturedText}s, which
- * log4j2 appends through {@code StringBuilderFormattable.formatTo}: the very chars it appends for
- * a {@code String} ({@code StringBuilders.appendSpecificTypes} in log4j-api 2.26.1).
+ * with the captured arguments as reused objects that log4j2 appends through
+ * {@code StringBuilderFormattable.formatTo}: strings as {@link CapturedText}s (the very chars it
+ * appends for a {@code String}, {@code StringBuilders.appendSpecificTypes} in log4j-api 2.26.1)
+ * and primitives unboxed as {@link CapturedPrimitive}s, so a record allocates nothing for them.
+ * Context values that are not strings are boxed again, on this thread, never on the caller.
  */
 final class WriterRenderer extends EventRecordRenderer {
 
@@ -45,6 +46,8 @@ final class WriterRenderer extends EventRecordRenderer {
     private CapturedText[] argTexts = new CapturedText[4];
     /** Slots of {@link #argTexts} the current record uses. */
     private int textsUsed;
+    /** Primitive arguments, reused slot by slot. */
+    private CapturedPrimitive[] argPrimitives = new CapturedPrimitive[4];
     /** Levels by id, resolved once each. */
     private Level[] levels = new Level[16];
 
@@ -122,7 +125,14 @@ final class WriterRenderer extends EventRecordRenderer {
             argArrays[n] = args;
         }
         for (int i = 0; i < n; i++) {
-            args[i] = readValue(in);
+            byte type = in.get();
+            if (type == RecordCodec.NULL || type == RecordCodec.STR_ASCII || type == RecordCodec.STR_UTF16) {
+                args[i] = readValue(in, type);
+            } else {
+                CapturedPrimitive p = argPrimitive(i);
+                p.set(type, RecordCodec.readBits(in, type));
+                args[i] = p;
+            }
         }
         parameterized.set(format, args);
         return parameterized;
@@ -131,13 +141,12 @@ final class WriterRenderer extends EventRecordRenderer {
     private void readContext(ByteBuffer in) {
         for (int n = in.getInt(); n > 0; n--) {
             String key = CONTEXT_KEYS.name(in.getInt());
-            contextData.add(key, readValue(in));
+            contextData.add(key, readValue(in, in.get()));
         }
     }
 
     /** @return an argument or context value, as {@link RecordCodec#putValue} wrote it */
-    private Object readValue(ByteBuffer in) {
-        byte type = in.get();
+    private Object readValue(ByteBuffer in, byte type) {
         switch (type) {
             case RecordCodec.NULL:
                 return null;
@@ -149,6 +158,18 @@ final class WriterRenderer extends EventRecordRenderer {
             default:
                 return RecordCodec.readBoxed(in, type);
         }
+    }
+
+    private CapturedPrimitive argPrimitive(int i) {
+        if (i >= argPrimitives.length) {
+            argPrimitives = Arrays.copyOf(argPrimitives, Math.max(i + 1, argPrimitives.length * 2));
+        }
+        CapturedPrimitive p = argPrimitives[i];
+        if (p == null) {
+            p = new CapturedPrimitive();
+            argPrimitives[i] = p;
+        }
+        return p;
     }
 
     private CapturedText argText(int i) {

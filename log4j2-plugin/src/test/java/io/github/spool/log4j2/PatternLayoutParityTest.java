@@ -572,7 +572,7 @@ class PatternLayoutParityTest {
     }
 
     private static Message randomMessage(SplittableRandom r) {
-        switch (r.nextInt(8)) {
+        switch (r.nextInt(9)) {
             case 0:
                 return new SimpleMessage(randomText(r, 40));
             case 1:
@@ -591,9 +591,27 @@ class PatternLayoutParityTest {
                 return map;
             case 5:
                 return r.nextInt(25) == 0 ? new SimpleMessage(hugeText(r)) : new SimpleMessage("");
+            case 6:
+                return ParameterizedMessageFactory.INSTANCE.newMessage(randomText(r, 20) + " {}, {} {}.",
+                        randomPrimitive(r), randomPrimitive(r), randomPrimitive(r));
             default:
                 return ParameterizedMessageFactory.INSTANCE.newMessage(randomText(r, 40) + " {} and {}",
                         randomText(r, 10), r.nextLong());
+        }
+    }
+
+    /** A boxed primitive of every type the capture takes, edge values included, or {@code null}. */
+    private static Object randomPrimitive(SplittableRandom r) {
+        switch (r.nextInt(9)) {
+            case 0: return r.nextBoolean() ? r.nextInt() : Integer.MIN_VALUE;
+            case 1: return r.nextBoolean() ? r.nextLong() : Long.MIN_VALUE;
+            case 2: return new double[] {r.nextDouble() * 1e6, -0.0, Double.NaN, 1e-300, Double.NEGATIVE_INFINITY}[r.nextInt(5)];
+            case 3: return new float[] {(float) r.nextDouble(), -0.0f, Float.NaN, 1e-7f, Float.MAX_VALUE}[r.nextInt(5)];
+            case 4: return r.nextBoolean();
+            case 5: return r.nextBoolean() ? (char) ('a' + r.nextInt(26)) : '\u00e9';
+            case 6: return (short) r.nextInt();
+            case 7: return (byte) r.nextInt();
+            default: return null;
         }
     }
 

@@ -1,14 +1,20 @@
 package io.github.spool.log4j2;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.spool.io.RecordRenderer;
+import io.github.spool.text.ByteLineBuilder;
 import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.impl.Log4jLogEvent;
 import org.apache.logging.log4j.core.time.MutableInstant;
 import org.apache.logging.log4j.message.ReusableParameterizedMessage;
 import org.apache.logging.log4j.util.SortedArrayStringMap;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -94,5 +100,68 @@ class SpoolLayoutAllocationTest {
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         assertTrue(record.length() > 50, "something was captured");
         assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+    }
+
+    /**
+     * The writer's half: rendering a captured record whose arguments are primitives and strings
+     * allocates nothing per event either (a {@code Long} above the JDK's box cache would be a
+     * 24-byte box per record if the writer boxed it again).
+     */
+    @Test
+    void renderOnTheWriterAllocatesNothingPerEvent() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        SpoolLayout layout = SpoolLayout.newLayout("%d{yyyy-MM-dd HH:mm:ss.SSS} [%t] %-5level %logger{36} - %msg%n",
+                "UTF-8", true, null);
+        MutableInstant instant = new MutableInstant();
+        instant.initFromEpochMilli(1_763_775_146_721L, 123_456);
+        ReusableParameterizedMessage message = new ReusableParameterizedMessage();
+        message.set(patternSentById("Order processed id={} ok={} size={} status={}"), 7_000_000_001L, true, 1.5d, "OK");
+        LogEvent event = Log4jLogEvent.newBuilder().setLoggerName("io.github.spool.bench.anchors.Bench")
+                .setLevel(Level.INFO).setThreadName("producer-2").setMessage(message).setInstant(instant).build();
+        ByteLineBuilder record = new ByteLineBuilder(256);
+        assertTrue(EventCapture.capture(event, record, new StringBuilder(), new EventCapture.Ids(),
+                layout.formatsMessageChars(), layout.capturedContextKeys()), "captured");
+        ByteBuffer range = ByteBuffer.allocateDirect(record.length());
+        range.put(record.array(), 0, record.length()).flip();
+        WriterRenderer renderer = new WriterRenderer(layout);
+        ByteLineBuilder out = new ByteLineBuilder(256);
+        RecordRenderer.Result result = new RecordRenderer.Result();
+        for (int i = 0; i < WARMUP; i++) {
+            renderOnce(renderer, range, out, result);
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < MEASURED; i++) {
+            renderOnce(renderer, range, out, result);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertEquals(new String(layout.toByteArray(event), StandardCharsets.UTF_8),
+                new String(out.array(), 0, out.length(), StandardCharsets.UTF_8));
+        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+    }
+
+    /**
+     * A message pattern the capture sends by id, so that the writer reads no text for it: {@code
+     * ours}, or, when the JVM's earlier tests have filled the bounded table, a plain one already in it.
+     */
+    private static String patternSentById(String ours) {
+        if (EventCapture.FORMATS.idOf(ours) >= 0) {
+            return ours;
+        }
+        for (int id = 0; id < EventCapture.FORMATS.size(); id++) {
+            String p = EventCapture.FORMATS.name(id);
+            if (p.contains("{}") && p.indexOf('\\') < 0) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("the table is full and holds no plain pattern");
+    }
+
+    private static void renderOnce(WriterRenderer renderer, ByteBuffer range,
+            ByteLineBuilder out, RecordRenderer.Result result) {
+        range.position(0);
+        out.reset();
+        result.clear();
+        renderer.render(range, out, result);
+        assertEquals(1, result.rendered, "rendered");
     }
 }

@@ -4,6 +4,9 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.IThrowableProxy;
 import ch.qos.logback.classic.spi.LoggerContextVO;
+import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.RecordCodec;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Marker;
@@ -30,6 +33,17 @@ final class CapturedEvent implements ILoggingEvent {
     private String loggerName;
     private String threadName;
     private String message;
+    /** Arguments captured for this record, -1 when it had no argument array. */
+    private int argumentCount = -1;
+    /** Per argument: its {@link RecordCodec} type. */
+    private final byte[] argumentTypes = new byte[EventCapture.MAX_ARGS];
+    /** Per primitive argument: {@link RecordCodec#readBits}'s value, boxed only on demand. */
+    private final long[] argumentBits = new long[EventCapture.MAX_ARGS];
+    /** Per string argument: the string. */
+    private final String[] argumentStrings = new String[EventCapture.MAX_ARGS];
+    /** Boxed argument arrays by length, reused: {@code MessageFormatter} reads the length as the count. */
+    private final Object[][] argumentArrays = new Object[EventCapture.MAX_ARGS + 1][];
+    /** {@link #getArgumentArray()}'s result for this record, made on first use. */
     private Object[] arguments;
     /** {@link #getFormattedMessage()}'s result for this record, made on first use. */
     private String formatted;
@@ -39,8 +53,13 @@ final class CapturedEvent implements ILoggingEvent {
         this.mdc = mdc;
     }
 
+    /**
+     * Starts a record; its arguments follow through {@link #setArgument}.
+     *
+     * @param argumentCount the number of arguments, -1 for none (no argument array)
+     */
     void set(long timeStamp, int nanoseconds, Level level, String loggerName, String threadName, String message,
-            Object[] arguments, boolean noMdc) {
+            int argumentCount, boolean noMdc) {
         this.noMdc = noMdc;
         this.timeStamp = timeStamp;
         this.nanoseconds = nanoseconds;
@@ -48,15 +67,81 @@ final class CapturedEvent implements ILoggingEvent {
         this.loggerName = loggerName;
         this.threadName = threadName;
         this.message = message;
-        this.arguments = arguments;
+        this.argumentCount = argumentCount;
+        this.arguments = null;
         this.formatted = null;
+    }
+
+    /**
+     * Sets argument {@code k}: a string (type {@link RecordCodec#STR_ASCII} or
+     * {@link RecordCodec#STR_UTF16}), {@code null} ({@link RecordCodec#NULL}) or a primitive's
+     * bits ({@link RecordCodec#readBits}), not boxed unless {@link #getArgumentArray()} is called.
+     */
+    void setArgument(int k, byte type, long bits, String string) {
+        argumentTypes[k] = type;
+        argumentBits[k] = bits;
+        argumentStrings[k] = string;
     }
 
     /** Drops the record's message and arguments. */
     void clear() {
         message = null;
-        arguments = null;
+        if (arguments != null) {
+            Arrays.fill(arguments, null);
+            arguments = null;
+        }
+        if (argumentCount > 0) {
+            Arrays.fill(argumentStrings, 0, argumentCount, null);
+        }
+        argumentCount = -1;
         formatted = null;
+    }
+
+    /** @return the number of arguments, -1 when the event had no argument array */
+    int argumentCount() {
+        return argumentCount;
+    }
+
+    /**
+     * @return whether {@link DirectMessage} can write every argument through
+     *         {@link #appendArgument}: the types it takes from a {@code LoggingEvent}
+     */
+    boolean argumentsDirect() {
+        for (int k = 0; k < argumentCount; k++) {
+            switch (argumentTypes[k]) {
+                case RecordCodec.NULL, RecordCodec.STR_ASCII, RecordCodec.STR_UTF16, RecordCodec.INT,
+                        RecordCodec.LONG, RecordCodec.SHORT, RecordCodec.BYTE, RecordCodec.BOOLEAN -> {
+                }
+                default -> {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Writes argument {@code k} as {@link DirectMessage#appendArgument} writes its boxed value,
+     * without boxing it; only when {@link #argumentsDirect()} holds.
+     *
+     * @return {@code true} if a lone surrogate was written (see {@link Wtf8})
+     */
+    boolean appendArgument(ByteLineBuilder out, int k) {
+        switch (argumentTypes[k]) {
+            case RecordCodec.NULL:
+                out.appendAscii("null");
+                return false;
+            case RecordCodec.STR_ASCII:
+            case RecordCodec.STR_UTF16:
+                String s = argumentStrings[k];
+                return Wtf8.append(out, s, 0, s.length());
+            case RecordCodec.BOOLEAN:
+                out.appendAscii(argumentBits[k] != 0 ? "true" : "false");
+                return false;
+            default:
+                out.appendDecimal(argumentBits[k]); // INT, LONG, SHORT, BYTE: their sign-extended value
+                return false;
+        }
     }
 
     @Override
@@ -74,8 +159,23 @@ final class CapturedEvent implements ILoggingEvent {
         return message;
     }
 
+    /** The arguments boxed, as the caller's event held them; made on first use, for this record. */
     @Override
     public Object[] getArgumentArray() {
+        int n = argumentCount;
+        if (arguments == null && n >= 0) {
+            Object[] a = argumentArrays[n];
+            if (a == null) {
+                a = new Object[n];
+                argumentArrays[n] = a;
+            }
+            for (int k = 0; k < n; k++) {
+                byte type = argumentTypes[k];
+                a[k] = type == RecordCodec.NULL || type == RecordCodec.STR_ASCII || type == RecordCodec.STR_UTF16
+                        ? argumentStrings[k] : RecordCodec.box(type, argumentBits[k]);
+            }
+            arguments = a;
+        }
         return arguments;
     }
 
@@ -83,7 +183,8 @@ final class CapturedEvent implements ILoggingEvent {
     @Override
     public String getFormattedMessage() {
         if (formatted == null) {
-            formatted = arguments == null ? message : MessageFormatter.arrayFormat(message, arguments).getMessage();
+            Object[] args = getArgumentArray();
+            formatted = args == null ? message : MessageFormatter.arrayFormat(message, args).getMessage();
         }
         return formatted;
     }

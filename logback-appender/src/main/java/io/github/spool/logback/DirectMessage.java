@@ -43,40 +43,60 @@ final class DirectMessage {
      *         (see {@link Wtf8}) and {@code 0} if not
      */
     static int write(ILoggingEvent event, ByteLineBuilder out) {
-        if (event.getClass() != LoggingEvent.class && event.getClass() != CapturedEvent.class) {
+        // The writer's event keeps primitive arguments unboxed: read them from it, not its array.
+        CapturedEvent captured = event.getClass() == CapturedEvent.class ? (CapturedEvent) event : null;
+        if (captured == null && event.getClass() != LoggingEvent.class) {
             return DECLINED;
         }
         String pattern = event.getMessage();
         if (pattern == null) {
             return DECLINED;
         }
-        Object[] args = event.getArgumentArray();
-        if (args == null) {
-            return Wtf8.append(out, pattern, 0, pattern.length()) ? 1 : 0; // logback: the message as is
+        Object[] args = null;
+        int count;
+        if (captured != null) {
+            count = captured.argumentCount();
+            if (count >= 0 && !captured.argumentsDirect()) {
+                return DECLINED;
+            }
+        } else {
+            args = event.getArgumentArray();
+            count = args == null ? -1 : args.length;
+            if (args != null && !takesArguments(args)) {
+                return DECLINED;
+            }
         }
-        if (!takesArguments(args)) {
-            return DECLINED;
+        if (count < 0) {
+            return Wtf8.append(out, pattern, 0, pattern.length()) ? 1 : 0; // logback: the message as is
         }
         MessagePattern compiled = MessagePattern.lookup(pattern);
         if (compiled != null) {
-            return compiled.escapes() ? DECLINED : compiled.write(out, args) ? 1 : 0;
+            return compiled.escapes() ? DECLINED : compiled.write(out, args, captured, count) ? 1 : 0;
         }
         if (pattern.indexOf('\\') >= 0) {
             return DECLINED;
         }
         boolean lone = false;
         int i = 0;
-        for (Object arg : args) {
+        for (int k = 0; k < count; k++) {
             int j = pattern.indexOf("{}", i);
             if (j < 0) {
                 break;
             }
             lone |= Wtf8.append(out, pattern, i, j);
-            lone |= appendArgument(out, arg);
+            lone |= appendArgument(out, args, captured, k);
             i = j + 2;
         }
         lone |= Wtf8.append(out, pattern, i, pattern.length());
         return lone ? 1 : 0;
+    }
+
+    /**
+     * Writes argument {@code k}: from {@code captured} when it is not {@code null}, else from
+     * {@code args}.
+     */
+    static boolean appendArgument(ByteLineBuilder out, Object[] args, CapturedEvent captured, int k) {
+        return captured != null ? captured.appendArgument(out, k) : appendArgument(out, args[k]);
     }
 
     private static boolean takesArguments(Object[] args) {

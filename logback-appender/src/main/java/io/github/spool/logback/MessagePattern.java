@@ -97,18 +97,20 @@ final class MessagePattern {
      * when the pattern has no backslash: one argument per placeholder in turn, surplus arguments
      * ignored, surplus placeholders printed as {@code "{}"}.
      *
-     * @param out  the line
-     * @param args arguments {@link DirectMessage} accepts
+     * @param out      the line
+     * @param args     arguments {@link DirectMessage} accepts, or {@code null} with {@code captured}
+     * @param captured the writer's event holding the arguments, or {@code null} with {@code args}
+     * @param count    the number of arguments
      * @return {@code true} if a lone surrogate was written (see {@link Wtf8})
      */
-    boolean write(ByteLineBuilder out, Object[] args) {
+    boolean write(ByteLineBuilder out, Object[] args, CapturedEvent captured, int count) {
         final Wtf8.Encoded[] p = pieces;
         final int placeholders = p.length - 1;
-        final int used = Math.min(args.length, placeholders);
+        final int used = Math.min(count, placeholders);
         boolean lone = false;
         for (int k = 0; k < used; k++) {
             lone |= p[k].appendTo(out);
-            lone |= DirectMessage.appendArgument(out, args[k]);
+            lone |= DirectMessage.appendArgument(out, args, captured, k);
         }
         lone |= p[used].appendTo(out);
         for (int k = used + 1; k <= placeholders; k++) {

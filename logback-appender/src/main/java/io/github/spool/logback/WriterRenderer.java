@@ -10,8 +10,9 @@ import java.nio.ByteBuffer;
  * The writer's half of render-on-writer for logback: reads {@link EventCapture}'s records and
  * renders each line with the appender's own {@link SpoolEncoder} from a {@link CapturedEvent} —
  * the same conversions the caller would have run, fed the same values, hence the same bytes.
- * Strings come back as {@code String}s and arguments boxed again: allocation on this thread, never
- * on the caller. Used by one writer thread only. Internal to the logback adapter.
+ * Strings come back as {@code String}s (allocation on this thread, never on the caller); primitive
+ * arguments stay unboxed unless a conversion asks for the argument array. Used by one writer
+ * thread only. Internal to the logback adapter.
  */
 final class WriterRenderer extends EventRecordRenderer {
 
@@ -20,8 +21,6 @@ final class WriterRenderer extends EventRecordRenderer {
     private final boolean mdc;
     private final CapturedMdc mdcMap = new CapturedMdc();
     private final CapturedEvent event = new CapturedEvent(mdcMap);
-    /** Argument arrays by length: {@code MessageFormatter} reads the array's length as the count. */
-    private final Object[][] argArrays = new Object[EventCapture.MAX_ARGS + 1][];
 
     WriterRenderer(SpoolEncoder encoder) {
         this.encoder = encoder;
@@ -37,19 +36,21 @@ final class WriterRenderer extends EventRecordRenderer {
         String thread = EventCapture.THREADS.name(in.getInt());
         byte kind = in.get();
         String message;
-        Object[] args = null;
+        int argumentCount = -1;
         if (kind == EventCapture.MSG_TEXT) {
             message = readString(in);
         } else if (kind == EventCapture.MSG_FORMAT) {
             message = EventCapture.FORMATS.name(in.getInt());
-            int n = in.get() & 0xFF;
-            args = argArrays[n];
-            if (args == null) {
-                args = new Object[n];
-                argArrays[n] = args;
-            }
-            for (int i = 0; i < n; i++) {
-                args[i] = readValue(in);
+            argumentCount = in.get() & 0xFF;
+            for (int k = 0; k < argumentCount; k++) {
+                byte type = in.get();
+                if (type == RecordCodec.NULL) {
+                    event.setArgument(k, type, 0, null);
+                } else if (type == RecordCodec.STR_ASCII || type == RecordCodec.STR_UTF16) {
+                    event.setArgument(k, type, 0, RecordCodec.readString(in, type));
+                } else {
+                    event.setArgument(k, type, RecordCodec.readBits(in, type), null);
+                }
             }
         } else {
             throw new IllegalStateException("unknown message kind " + kind);
@@ -65,7 +66,7 @@ final class WriterRenderer extends EventRecordRenderer {
             }
         }
         try {
-            event.set(timeStamp, nanos, level, logger, thread, message, args, noMdc);
+            event.set(timeStamp, nanos, level, logger, thread, message, argumentCount, noMdc);
             encoder.encodeTo(event, out);
             return true;
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
@@ -73,9 +74,6 @@ final class WriterRenderer extends EventRecordRenderer {
         } finally {
             event.clear();
             mdcMap.clear();
-            if (args != null) {
-                java.util.Arrays.fill(args, null);
-            }
         }
     }
 

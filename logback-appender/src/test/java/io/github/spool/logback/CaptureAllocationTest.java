@@ -1,15 +1,19 @@
 package io.github.spool.logback;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.LoggingEvent;
+import io.github.spool.io.RecordRenderer;
 import io.github.spool.text.ByteLineBuilder;
 import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -75,6 +79,60 @@ class CaptureAllocationTest {
         assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
     }
 
+    /**
+     * The writer's half: rendering a captured event whose arguments are numbers and booleans boxes
+     * none of them again (a {@code Long} above the JDK's cache would be a 16-byte box per event).
+     */
+    @Test
+    void renderOnTheWriterBoxesNoPrimitiveArgument() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        SpoolEncoder encoder = encoder("%d{yyyy-MM-dd HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n");
+        LoggingEvent event = event(encoder, patternSentById("Order processed id={} ok={} size={} part={}"),
+                new Object[] {7_000_000_001L, true, 1_234_567, (short) -300});
+        ByteLineBuilder record = new ByteLineBuilder(256);
+        assertTrue(EventCapture.capture(event, record, new EventCapture.Ids(), encoder.capturedMdcKeys()), "captured");
+        ByteBuffer range = ByteBuffer.allocateDirect(record.length());
+        range.put(record.array(), 0, record.length()).flip();
+        WriterRenderer renderer = new WriterRenderer(encoder);
+        ByteLineBuilder out = new ByteLineBuilder(256);
+        RecordRenderer.Result result = new RecordRenderer.Result();
+        for (int i = 0; i < WARMUP; i++) {
+            renderOnce(renderer, range, out, result);
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < MEASURED; i++) {
+            renderOnce(renderer, range, out, result);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertEquals(new String(encoder.encode(event), StandardCharsets.UTF_8), new String(out.array(), 0, out.length(), StandardCharsets.UTF_8));
+        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+    }
+
+    /**
+     * A message pattern the capture sends by id, so that the writer reads no text for it: {@code
+     * ours}, or, when the JVM's earlier tests have filled the bounded table, a plain one already in it.
+     */
+    private static String patternSentById(String ours) {
+        if (EventCapture.FORMATS.idOf(ours) >= 0) {
+            return ours;
+        }
+        for (int id = 0; id < EventCapture.FORMATS.size(); id++) {
+            String p = EventCapture.FORMATS.name(id);
+            if (p.contains("{}") && p.indexOf('\\') < 0) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("the table is full and holds no plain pattern");
+    }
+
+    private static void renderOnce(WriterRenderer renderer, ByteBuffer range, ByteLineBuilder out, RecordRenderer.Result result) {
+        range.position(0);
+        out.reset();
+        result.clear();
+        renderer.render(range, out, result);
+        assertEquals(1, result.rendered, "rendered");
+    }
+
     private static SpoolEncoder encoder(String pattern) {
         SpoolEncoder encoder = new SpoolEncoder();
         encoder.setContext(new LoggerContext());
@@ -86,6 +144,10 @@ class CaptureAllocationTest {
 
     /** A logback event as a logger makes it: a pattern with arguments, an MDC of two entries. */
     private static LoggingEvent event(SpoolEncoder encoder) {
+        return event(encoder, "Order processed id={} status={} size={}", new Object[] {"500000", "OK", 7_000_000L});
+    }
+
+    private static LoggingEvent event(SpoolEncoder encoder, String message, Object[] args) {
         LoggingEvent event = new LoggingEvent();
         event.setLoggerContext((LoggerContext) encoder.getContext());
         event.setLevel(Level.INFO);
@@ -93,8 +155,8 @@ class CaptureAllocationTest {
         // those tests may have filled them; their pool names were registered first.
         event.setLoggerName(SpoolEncoderDifferentialTest.Gen.LOGGER_POOL[0]);
         event.setThreadName(SpoolEncoderDifferentialTest.Gen.THREAD_POOL[0]);
-        event.setMessage("Order processed id={} status={} size={}");
-        event.setArgumentArray(new Object[] {"500000", "OK", 7_000_000L});
+        event.setMessage(message);
+        event.setArgumentArray(args);
         event.setTimeStamp(1_763_775_146_721L);
         Map<String, String> mdc = new HashMap<>();
         mdc.put("user", "alice");
