@@ -53,7 +53,7 @@ import org.apache.logging.log4j.Logger;
 public final class FaultMain {
 
     /** Fixed payload: with the pattern, lines of about 100 bytes. */
-    public static final String PAYLOAD = "status=OK size=7 payload=abcdefghijklmnopqrstuvwxyz";
+    public static final String PAYLOAD = io.github.spool.soak.FaultInjectionContract.PAYLOAD;
 
     /** A call longer than this counts as having waited for the sink. */
     static final long SLOW_CALL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);

@@ -61,7 +61,7 @@ import org.slf4j.LoggerFactory;
 public final class FaultMain {
 
     /** Fixed payload: lines of about 100 bytes. */
-    static final String PAYLOAD = "status=OK size=7 payload=abcdefghijklmnopqrstuvwxyz";
+    static final String PAYLOAD = io.github.spool.soak.FaultInjectionContract.PAYLOAD;
 
     /** A call longer than this counts as having waited for the sink. */
     static final long SLOW_CALL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
