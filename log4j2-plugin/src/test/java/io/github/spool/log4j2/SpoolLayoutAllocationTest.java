@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.spool.io.RecordRenderer;
 import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.CapturedRecords;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -115,7 +116,7 @@ class SpoolLayoutAllocationTest {
         MutableInstant instant = new MutableInstant();
         instant.initFromEpochMilli(1_763_775_146_721L, 123_456);
         ReusableParameterizedMessage message = new ReusableParameterizedMessage();
-        message.set(patternSentById("Order processed id={} ok={} size={} status={}"), 7_000_000_001L, true, 1.5d, "OK");
+        message.set(CapturedRecords.patternSentById(EventCapture.FORMATS, "Order processed id={} ok={} size={} status={}"), 7_000_000_001L, true, 1.5d, "OK");
         LogEvent event = Log4jLogEvent.newBuilder().setLoggerName("io.github.spool.bench.anchors.Bench")
                 .setLevel(Level.INFO).setThreadName("producer-2").setMessage(message).setInstant(instant).build();
         ByteLineBuilder record = new ByteLineBuilder(256);
@@ -127,11 +128,11 @@ class SpoolLayoutAllocationTest {
         ByteLineBuilder out = new ByteLineBuilder(256);
         RecordRenderer.Result result = new RecordRenderer.Result();
         for (int i = 0; i < WARMUP; i++) {
-            renderOnce(renderer, range, out, result);
+            CapturedRecords.renderOnce(renderer, range, out, result);
         }
         long before = threads.getCurrentThreadAllocatedBytes();
         for (int i = 0; i < MEASURED; i++) {
-            renderOnce(renderer, range, out, result);
+            CapturedRecords.renderOnce(renderer, range, out, result);
         }
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         assertEquals(new String(layout.toByteArray(event), StandardCharsets.UTF_8),
@@ -139,29 +140,4 @@ class SpoolLayoutAllocationTest {
         assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
     }
 
-    /**
-     * A message pattern the capture sends by id, so that the writer reads no text for it: {@code
-     * ours}, or, when the JVM's earlier tests have filled the bounded table, a plain one already in it.
-     */
-    private static String patternSentById(String ours) {
-        if (EventCapture.FORMATS.idOf(ours) >= 0) {
-            return ours;
-        }
-        for (int id = 0; id < EventCapture.FORMATS.size(); id++) {
-            String p = EventCapture.FORMATS.name(id);
-            if (p.contains("{}") && p.indexOf('\\') < 0) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("the table is full and holds no plain pattern");
-    }
-
-    private static void renderOnce(WriterRenderer renderer, ByteBuffer range,
-            ByteLineBuilder out, RecordRenderer.Result result) {
-        range.position(0);
-        out.reset();
-        result.clear();
-        renderer.render(range, out, result);
-        assertEquals(1, result.rendered, "rendered");
-    }
 }

@@ -8,6 +8,7 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import io.github.spool.io.RecordRenderer;
 import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.CapturedRecords;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -87,7 +88,7 @@ class CaptureAllocationTest {
     void renderOnTheWriterBoxesNoPrimitiveArgument() {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         SpoolEncoder encoder = encoder("%d{yyyy-MM-dd HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n");
-        LoggingEvent event = event(encoder, patternSentById("Order processed id={} ok={} size={} part={}"),
+        LoggingEvent event = event(encoder, CapturedRecords.patternSentById(EventCapture.FORMATS, "Order processed id={} ok={} size={} part={}"),
                 new Object[] {7_000_000_001L, true, 1_234_567, (short) -300});
         ByteLineBuilder record = new ByteLineBuilder(256);
         assertTrue(EventCapture.capture(event, record, new EventCapture.Ids(), encoder.capturedMdcKeys()), "captured");
@@ -97,41 +98,17 @@ class CaptureAllocationTest {
         ByteLineBuilder out = new ByteLineBuilder(256);
         RecordRenderer.Result result = new RecordRenderer.Result();
         for (int i = 0; i < WARMUP; i++) {
-            renderOnce(renderer, range, out, result);
+            CapturedRecords.renderOnce(renderer, range, out, result);
         }
         long before = threads.getCurrentThreadAllocatedBytes();
         for (int i = 0; i < MEASURED; i++) {
-            renderOnce(renderer, range, out, result);
+            CapturedRecords.renderOnce(renderer, range, out, result);
         }
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         assertEquals(new String(encoder.encode(event), StandardCharsets.UTF_8), new String(out.array(), 0, out.length(), StandardCharsets.UTF_8));
         assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
     }
 
-    /**
-     * A message pattern the capture sends by id, so that the writer reads no text for it: {@code
-     * ours}, or, when the JVM's earlier tests have filled the bounded table, a plain one already in it.
-     */
-    private static String patternSentById(String ours) {
-        if (EventCapture.FORMATS.idOf(ours) >= 0) {
-            return ours;
-        }
-        for (int id = 0; id < EventCapture.FORMATS.size(); id++) {
-            String p = EventCapture.FORMATS.name(id);
-            if (p.contains("{}") && p.indexOf('\\') < 0) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("the table is full and holds no plain pattern");
-    }
-
-    private static void renderOnce(WriterRenderer renderer, ByteBuffer range, ByteLineBuilder out, RecordRenderer.Result result) {
-        range.position(0);
-        out.reset();
-        result.clear();
-        renderer.render(range, out, result);
-        assertEquals(1, result.rendered, "rendered");
-    }
 
     private static SpoolEncoder encoder(String pattern) {
         SpoolEncoder encoder = new SpoolEncoder();
