@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.spool.io.EventRecordRenderer;
 import io.github.spool.io.RecordRenderer;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 
 /** Test helpers for render on the writer that both adapters use. */
@@ -34,8 +35,31 @@ public final class CapturedRecords {
         throw new IllegalStateException("the table is full and holds no plain pattern");
     }
 
-    /** Renders the one record of {@code range} into {@code out}, as the writer does, from the start. */
-    public static void renderOnce(EventRecordRenderer renderer, ByteBuffer range, ByteLineBuilder out,
+    /**
+     * Renders the one captured record in {@code record} from a direct buffer, as the writer does,
+     * {@code warmup} times and then {@code measured} times, and counts what the measured renders
+     * allocated on this thread.
+     *
+     * @param out receives the line (of the last render)
+     * @return the bytes the measured renders allocated
+     */
+    public static long allocatedRendering(EventRecordRenderer renderer, ByteLineBuilder record, ByteLineBuilder out,
+            int warmup, int measured) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        ByteBuffer range = ByteBuffer.allocateDirect(record.length());
+        range.put(record.array(), 0, record.length()).flip();
+        RecordRenderer.Result result = new RecordRenderer.Result();
+        for (int i = 0; i < warmup; i++) {
+            renderOnce(renderer, range, out, result);
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < measured; i++) {
+            renderOnce(renderer, range, out, result);
+        }
+        return threads.getCurrentThreadAllocatedBytes() - before;
+    }
+
+    private static void renderOnce(EventRecordRenderer renderer, ByteBuffer range, ByteLineBuilder out,
             RecordRenderer.Result result) {
         range.position(0);
         out.reset();

@@ -3,11 +3,9 @@ package io.github.spool.log4j2;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.spool.io.RecordRenderer;
 import io.github.spool.text.ByteLineBuilder;
 import io.github.spool.text.CapturedRecords;
 import java.lang.management.ManagementFactory;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;
@@ -110,7 +108,6 @@ class SpoolLayoutAllocationTest {
      */
     @Test
     void renderOnTheWriterAllocatesNothingPerEvent() {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         SpoolLayout layout = SpoolLayout.newLayout("%d{yyyy-MM-dd HH:mm:ss.SSS} [%t] %-5level %logger{36} - %msg%n",
                 "UTF-8", true, null);
         MutableInstant instant = new MutableInstant();
@@ -122,19 +119,8 @@ class SpoolLayoutAllocationTest {
         ByteLineBuilder record = new ByteLineBuilder(256);
         assertTrue(EventCapture.capture(event, record, new StringBuilder(), new EventCapture.Ids(),
                 layout.formatsMessageChars(), layout.capturedContextKeys()), "captured");
-        ByteBuffer range = ByteBuffer.allocateDirect(record.length());
-        range.put(record.array(), 0, record.length()).flip();
-        WriterRenderer renderer = new WriterRenderer(layout);
         ByteLineBuilder out = new ByteLineBuilder(256);
-        RecordRenderer.Result result = new RecordRenderer.Result();
-        for (int i = 0; i < WARMUP; i++) {
-            CapturedRecords.renderOnce(renderer, range, out, result);
-        }
-        long before = threads.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < MEASURED; i++) {
-            CapturedRecords.renderOnce(renderer, range, out, result);
-        }
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        long allocated = CapturedRecords.allocatedRendering(new WriterRenderer(layout), record, out, WARMUP, MEASURED);
         assertEquals(new String(layout.toByteArray(event), StandardCharsets.UTF_8),
                 new String(out.array(), 0, out.length(), StandardCharsets.UTF_8));
         assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");

@@ -6,11 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.LoggingEvent;
-import io.github.spool.io.RecordRenderer;
 import io.github.spool.text.ByteLineBuilder;
 import io.github.spool.text.CapturedRecords;
 import java.lang.management.ManagementFactory;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -86,25 +84,13 @@ class CaptureAllocationTest {
      */
     @Test
     void renderOnTheWriterBoxesNoPrimitiveArgument() {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         SpoolEncoder encoder = encoder("%d{yyyy-MM-dd HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n");
         LoggingEvent event = event(encoder, CapturedRecords.patternSentById(EventCapture.FORMATS, "Order processed id={} ok={} size={} part={}"),
                 new Object[] {7_000_000_001L, true, 1_234_567, (short) -300});
         ByteLineBuilder record = new ByteLineBuilder(256);
         assertTrue(EventCapture.capture(event, record, new EventCapture.Ids(), encoder.capturedMdcKeys()), "captured");
-        ByteBuffer range = ByteBuffer.allocateDirect(record.length());
-        range.put(record.array(), 0, record.length()).flip();
-        WriterRenderer renderer = new WriterRenderer(encoder);
         ByteLineBuilder out = new ByteLineBuilder(256);
-        RecordRenderer.Result result = new RecordRenderer.Result();
-        for (int i = 0; i < WARMUP; i++) {
-            CapturedRecords.renderOnce(renderer, range, out, result);
-        }
-        long before = threads.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < MEASURED; i++) {
-            CapturedRecords.renderOnce(renderer, range, out, result);
-        }
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        long allocated = CapturedRecords.allocatedRendering(new WriterRenderer(encoder), record, out, WARMUP, MEASURED);
         assertEquals(new String(encoder.encode(event), StandardCharsets.UTF_8), new String(out.array(), 0, out.length(), StandardCharsets.UTF_8));
         assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
     }
