@@ -160,6 +160,15 @@ public final class RecordCodec {
     }
 
     /**
+     * @param type a value's type byte
+     * @return whether it is a boxed primitive ({@link #INT} to {@link #BYTE}), read with
+     *         {@link #readBits}; else {@link #NULL} or a string
+     */
+    public static boolean isPrimitive(byte type) {
+        return type >= INT && type <= BYTE;
+    }
+
+    /**
      * Reads a primitive written by {@link #putValue} without boxing it: integral types and
      * {@link #CHAR} as their (sign-extended) value, {@link #BOOLEAN} as 0 or 1, {@link #FLOAT} and
      * {@link #DOUBLE} as their raw bits.

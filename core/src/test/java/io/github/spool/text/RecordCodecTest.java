@@ -75,9 +75,11 @@ class RecordCodecTest {
         ByteBuffer in = read(out);
         for (Object v : values) {
             byte type = in.get();
+            assertEquals(v != null, RecordCodec.isPrimitive(type), "a boxed primitive: " + v);
             assertEquals(v, type == RecordCodec.NULL ? null : RecordCodec.readBoxed(in, type));
         }
         byte type = in.get();
+        assertFalse(RecordCodec.isPrimitive(type), "a string");
         assertEquals("built", RecordCodec.readString(in, type), "a builder's chars, copied at the call");
         assertFalse(in.hasRemaining());
         assertFalse(RecordCodec.putValue(out, new Object(), true, 100));

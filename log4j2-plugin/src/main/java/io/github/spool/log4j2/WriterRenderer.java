@@ -126,12 +126,12 @@ final class WriterRenderer extends EventRecordRenderer {
         }
         for (int i = 0; i < n; i++) {
             byte type = in.get();
-            if (type == RecordCodec.NULL || type == RecordCodec.STR_ASCII || type == RecordCodec.STR_UTF16) {
-                args[i] = readValue(in, type);
-            } else {
+            if (RecordCodec.isPrimitive(type)) {
                 CapturedPrimitive p = argPrimitive(i);
                 p.set(type, RecordCodec.readBits(in, type));
                 args[i] = p;
+            } else {
+                args[i] = readValue(in, type);
             }
         }
         parameterized.set(format, args);

@@ -127,21 +127,16 @@ final class CapturedEvent implements ILoggingEvent {
      * @return {@code true} if a lone surrogate was written (see {@link Wtf8})
      */
     boolean appendArgument(ByteLineBuilder out, int k) {
-        switch (argumentTypes[k]) {
-            case RecordCodec.NULL:
-                out.appendAscii("null");
-                return false;
-            case RecordCodec.STR_ASCII:
-            case RecordCodec.STR_UTF16:
-                String s = argumentStrings[k];
-                return Wtf8.append(out, s, 0, s.length());
-            case RecordCodec.BOOLEAN:
-                out.appendAscii(argumentBits[k] != 0 ? "true" : "false");
-                return false;
-            default:
-                out.appendDecimal(argumentBits[k]); // INT, LONG, SHORT, BYTE: their sign-extended value
-                return false;
+        byte type = argumentTypes[k];
+        if (!RecordCodec.isPrimitive(type)) {
+            return DirectMessage.appendArgument(out, argumentStrings[k]); // null or a String, as the caller's
         }
+        if (type == RecordCodec.BOOLEAN) {
+            out.appendAscii(argumentBits[k] != 0 ? "true" : "false");
+        } else {
+            out.appendDecimal(argumentBits[k]); // INT, LONG, SHORT, BYTE: their sign-extended value
+        }
+        return false;
     }
 
     @Override
@@ -171,8 +166,7 @@ final class CapturedEvent implements ILoggingEvent {
             }
             for (int k = 0; k < n; k++) {
                 byte type = argumentTypes[k];
-                a[k] = type == RecordCodec.NULL || type == RecordCodec.STR_ASCII || type == RecordCodec.STR_UTF16
-                        ? argumentStrings[k] : RecordCodec.box(type, argumentBits[k]);
+                a[k] = RecordCodec.isPrimitive(type) ? RecordCodec.box(type, argumentBits[k]) : argumentStrings[k];
             }
             arguments = a;
         }

@@ -44,12 +44,10 @@ final class WriterRenderer extends EventRecordRenderer {
             argumentCount = in.get() & 0xFF;
             for (int k = 0; k < argumentCount; k++) {
                 byte type = in.get();
-                if (type == RecordCodec.NULL) {
-                    event.setArgument(k, type, 0, null);
-                } else if (type == RecordCodec.STR_ASCII || type == RecordCodec.STR_UTF16) {
-                    event.setArgument(k, type, 0, RecordCodec.readString(in, type));
-                } else {
+                if (RecordCodec.isPrimitive(type)) {
                     event.setArgument(k, type, RecordCodec.readBits(in, type), null);
+                } else {
+                    event.setArgument(k, type, 0, (String) readValue(in, type));
                 }
             }
         } else {
@@ -62,7 +60,7 @@ final class WriterRenderer extends EventRecordRenderer {
             noMdc = n < 0;
             for (; n > 0; n--) {
                 String key = EventCapture.MDC_KEYS.name(in.getInt());
-                mdcMap.add(key, (String) readValue(in));
+                mdcMap.add(key, (String) readValue(in, in.get()));
             }
         }
         try {
@@ -81,9 +79,8 @@ final class WriterRenderer extends EventRecordRenderer {
         return RecordCodec.readString(in, in.get());
     }
 
-    /** @return an argument or MDC value, as {@link RecordCodec#putValue} wrote it */
-    private static Object readValue(ByteBuffer in) {
-        byte type = in.get();
+    /** @return an argument or MDC value of {@code type}, as {@link RecordCodec#putValue} wrote it */
+    private static Object readValue(ByteBuffer in, byte type) {
         switch (type) {
             case RecordCodec.NULL:
                 return null;
