@@ -3,19 +3,12 @@ package io.github.spool.log4j2.it;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import io.github.spool.log4j2.SpoolLayout;
+import io.github.spool.soak.HostileInput;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.ThreadContext;
@@ -40,7 +33,6 @@ class HostileInputTest {
 
     /** Thread, level, logger, the whole MDC, message; alwaysWriteExceptions adds the stack trace. */
     private static final String PATTERN = "[%t] %-5level %c %X - %m%n";
-    private static final Pattern SENTINEL = Pattern.compile("sentinel seq=(\\d+)");
     private static final String ESC = "\u001b";
 
     @TempDir
@@ -175,11 +167,11 @@ class HostileInputTest {
         try {
             Logger log = context.getLogger("app.Service");
             sentinel(log);
-            log.error("hostile throwable", new HostileThrowable(true));
+            log.error("hostile throwable", new HostileInput.HostileThrowable(true));
             sentinel(log);
-            log.error("hostile toString only", new HostileThrowable(false));
+            log.error("hostile toString only", new HostileInput.HostileThrowable(false));
             sentinel(log);
-            log.error("cause is hostile", new RuntimeException("outer", new HostileThrowable(true)));
+            log.error("cause is hostile", new RuntimeException("outer", new HostileInput.HostileThrowable(true)));
             sentinel(log);
             log.error("null message", new RuntimeException((String) null));
             sentinel(log);
@@ -258,43 +250,11 @@ class HostileInputTest {
             int perThread = 2_000;
             try {
                 Logger log = context.getLogger("app.Recursive");
-                CountDownLatch start = new CountDownLatch(1);
-                List<Thread> workers = new ArrayList<>();
-                for (int t = 0; t < threads; t++) {
-                    int id = t;
-                    Thread w = new Thread(() -> {
-                        await(start);
-                        for (int i = 0; i < perThread; i++) {
-                            int seq = i;
-                            Object inner = new Object() {
-                                @Override
-                                public String toString() {
-                                    log.info("t={} seq={} depth=2", id, seq);
-                                    return "i";
-                                }
-                            };
-                            Object outer = new Object() {
-                                @Override
-                                public String toString() {
-                                    log.info("t={} seq={} depth=1 {}", id, seq, inner);
-                                    return "o";
-                                }
-                            };
-                            log.info("t={} seq={} depth=0 {}", id, seq, outer);
-                        }
-                    }, "recursive-" + t);
-                    w.start();
-                    workers.add(w);
-                }
-                start.countDown();
-                for (Thread w : workers) {
-                    w.join(TimeUnit.SECONDS.toMillis(40));
-                    assertTrue(!w.isAlive(), w.getName() + " is stuck (deadlock?)");
-                }
+                HostileInput.logRecursively(log::info, threads, perThread);
             } finally {
                 context.stop();
             }
-            verifyRecursion(file, threads, perThread);
+            HostileInput.verifyRecursion(file, threads, perThread);
         }
     }
 
@@ -302,16 +262,14 @@ class HostileInputTest {
     @Test
     @Timeout(120)
     void tenMebibyteMessageIsWrittenWholeBetweenIntactNeighbours() throws Exception {
-        List<String> out = HostileMain.fork(dir, "big");
-        HostileMain.verifyBig(dir, out);
+        HostileMain.verifyBig(dir, HostileMain.fork(dir, "big"));
     }
 
     /** Two million distinct logger names, in a forked JVM with a 128 MiB heap. */
     @Test
     @Timeout(120)
     void twoMillionDistinctLoggerNamesNeedNoMemory() throws Exception {
-        List<String> out = HostileMain.fork(dir, "loggers");
-        HostileMain.verifyLoggers(dir, out);
+        HostileMain.verifyLoggers(dir, HostileMain.fork(dir, "loggers"));
     }
 
     private void sentinel(Logger log) {
@@ -328,78 +286,10 @@ class HostileInputTest {
         byte[] spool = Files.readAllBytes(dir.resolve(Log4jRig.SPOOL));
         byte[] spoolPattern = Files.readAllBytes(dir.resolve(Log4jRig.SPOOL_PATTERN));
         String text = new String(reference, StandardCharsets.UTF_8);
-        assertSameLines(text, new String(spool, StandardCharsets.UTF_8), "Spool + SpoolLayout vs File + PatternLayout");
+        HostileInput.assertSameLines(text, new String(spool, StandardCharsets.UTF_8), "Spool + SpoolLayout vs File + PatternLayout");
         assertArrayEquals(reference, spool, "Spool + SpoolLayout vs File + PatternLayout (bytes)");
         assertArrayEquals(reference, spoolPattern, "Spool + PatternLayout vs File + PatternLayout");
-        Matcher m = SENTINEL.matcher(text);
-        int next = 0;
-        while (m.find()) {
-            assertEquals(next, Integer.parseInt(m.group(1)), "sentinel order");
-            next++;
-        }
-        assertEquals(sentinels, next, "sentinels written");
+        HostileInput.assertSentinels(text, sentinels);
         return text;
-    }
-
-    /** Fails with the first differing line, which a whole-file message would bury. */
-    private static void assertSameLines(String expected, String actual, String what) {
-        String[] e = expected.split("\n", -1);
-        String[] a = actual.split("\n", -1);
-        for (int i = 0; i < Math.min(e.length, a.length); i++) {
-            assertEquals(e[i], a[i], what + ", line " + (i + 1));
-        }
-        assertEquals(e.length, a.length, what + ": line count");
-    }
-
-    private static void verifyRecursion(Path file, int threads, int perThread) throws IOException {
-        Pattern line = Pattern.compile("t=(\\d+) seq=(\\d+) depth=(\\d)( .)?");
-        int[] expected = new int[threads]; // per thread: seq * 3 + position in the (2, 1, 0) triple
-        int n = 0;
-        for (String l : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            n++;
-            Matcher m = line.matcher(l);
-            if (!m.matches()) {
-                fail("line " + n + " is torn: " + l);
-            }
-            int t = Integer.parseInt(m.group(1));
-            int got = Integer.parseInt(m.group(2)) * 3 + (2 - Integer.parseInt(m.group(3)));
-            assertEquals(expected[t], got, "thread " + t + " order/gap at line " + n + ": " + l);
-            expected[t]++;
-        }
-        for (int t = 0; t < threads; t++) {
-            assertEquals(perThread * 3, expected[t], "events of thread " + t);
-        }
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** A throwable whose getMessage() (optionally) and toString() throw. */
-    static final class HostileThrowable extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-        private final boolean messageThrows;
-
-        HostileThrowable(boolean messageThrows) {
-            super("never seen");
-            this.messageThrows = messageThrows;
-        }
-
-        @Override
-        public String getMessage() {
-            if (messageThrows) {
-                throw new IllegalStateException("getMessage() throws");
-            }
-            return "plain message";
-        }
-
-        @Override
-        public String toString() {
-            throw new IllegalStateException("toString() throws");
-        }
     }
 }

@@ -4,22 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.LoggingEvent;
+import io.github.spool.soak.HostileInput;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -38,7 +34,6 @@ class HostileInputTest {
 
     /** Thread, level, logger (whole and abbreviated), the whole MDC, message; logback adds %ex. */
     private static final String PATTERN = "[%thread] %-5level %logger %logger{10} {%mdc} - %msg%n";
-    private static final Pattern SENTINEL = Pattern.compile("sentinel seq=(\\d+)");
     private static final String ESC = "\u001b";
 
     @TempDir
@@ -168,8 +163,8 @@ class HostileInputTest {
         List<String> thrown = new ArrayList<>();
         try {
             Logger log = lc.getLogger("app.Service");
-            Throwable[] hostile = {new HostileThrowable(true), new HostileThrowable(false),
-                new RuntimeException("outer", new HostileThrowable(true)), new RuntimeException((String) null)};
+            Throwable[] hostile = {new HostileInput.HostileThrowable(true), new HostileInput.HostileThrowable(false),
+                new RuntimeException("outer", new HostileInput.HostileThrowable(true)), new RuntimeException((String) null)};
             for (Throwable t : hostile) {
                 sentinel(log);
                 try {
@@ -253,43 +248,11 @@ class HostileInputTest {
             int perThread = 2_000;
             try {
                 Logger log = lc.getLogger("app.Recursive");
-                CountDownLatch start = new CountDownLatch(1);
-                List<Thread> workers = new ArrayList<>();
-                for (int t = 0; t < threads; t++) {
-                    int id = t;
-                    Thread w = new Thread(() -> {
-                        await(start);
-                        for (int i = 0; i < perThread; i++) {
-                            int seq = i;
-                            Object inner = new Object() {
-                                @Override
-                                public String toString() {
-                                    log.info("t={} seq={} depth=2", id, seq);
-                                    return "i";
-                                }
-                            };
-                            Object outer = new Object() {
-                                @Override
-                                public String toString() {
-                                    log.info("t={} seq={} depth=1 {}", id, seq, inner);
-                                    return "o";
-                                }
-                            };
-                            log.info("t={} seq={} depth=0 {}", id, seq, outer);
-                        }
-                    }, "recursive-" + t);
-                    w.start();
-                    workers.add(w);
-                }
-                start.countDown();
-                for (Thread w : workers) {
-                    w.join(TimeUnit.SECONDS.toMillis(40));
-                    assertFalse(w.isAlive(), w.getName() + " is stuck (deadlock?)");
-                }
+                HostileInput.logRecursively(log::info, threads, perThread);
             } finally {
                 lc.stop();
             }
-            verifyRecursion(file, threads, perThread);
+            HostileInput.verifyRecursion(file, threads, perThread);
         }
     }
 
@@ -328,16 +291,10 @@ class HostileInputTest {
         byte[] spool = Files.readAllBytes(dir.resolve(LogbackRig.SPOOL));
         byte[] spoolPattern = Files.readAllBytes(dir.resolve(LogbackRig.SPOOL_PATTERN));
         String text = new String(reference, StandardCharsets.UTF_8);
-        assertSameLines(text, new String(spool, StandardCharsets.UTF_8), "SpoolAppender + SpoolEncoder vs FileAppender + PatternLayoutEncoder");
+        HostileInput.assertSameLines(text, new String(spool, StandardCharsets.UTF_8), "SpoolAppender + SpoolEncoder vs FileAppender + PatternLayoutEncoder");
         assertArrayEquals(reference, spool, "SpoolAppender + SpoolEncoder vs FileAppender + PatternLayoutEncoder (bytes)");
         assertArrayEquals(reference, spoolPattern, "SpoolAppender + PatternLayoutEncoder vs FileAppender + PatternLayoutEncoder");
-        Matcher m = SENTINEL.matcher(text);
-        int next = 0;
-        while (m.find()) {
-            assertEquals(next, Integer.parseInt(m.group(1)), "sentinel order");
-            next++;
-        }
-        assertEquals(sentinels, next, "sentinels written");
+        HostileInput.assertSentinels(text, sentinels);
         // Where logback reports an error for its own appender (e.g. an abbreviator refusing a
         // null logger name), the Spool appenders report the same one, and no other.
         List<String> errors = LogbackRig.errors(lc);
@@ -350,67 +307,5 @@ class HostileInputTest {
     private static List<String> errorsOf(List<String> errors, String appender) {
         String tag = "[" + appender + "]";
         return errors.stream().filter(e -> e.contains(tag)).map(e -> e.replace(tag, "[appender]")).collect(Collectors.toList());
-    }
-
-    /** Fails with the first differing line, which a whole-file message would bury. */
-    private static void assertSameLines(String expected, String actual, String what) {
-        String[] e = expected.split("\n", -1);
-        String[] a = actual.split("\n", -1);
-        for (int i = 0; i < Math.min(e.length, a.length); i++) {
-            assertEquals(e[i], a[i], what + ", line " + (i + 1));
-        }
-        assertEquals(e.length, a.length, what + ": line count");
-    }
-
-    private static void verifyRecursion(Path file, int threads, int perThread) throws IOException {
-        Pattern line = Pattern.compile("t=(\\d+) seq=(\\d+) depth=(\\d)( .)?");
-        int[] expected = new int[threads]; // per thread: seq * 3 + position in the (2, 1, 0) triple
-        int n = 0;
-        for (String l : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            n++;
-            Matcher m = line.matcher(l);
-            if (!m.matches()) {
-                fail("line " + n + " is torn: " + l);
-            }
-            int t = Integer.parseInt(m.group(1));
-            int got = Integer.parseInt(m.group(2)) * 3 + (2 - Integer.parseInt(m.group(3)));
-            assertEquals(expected[t], got, "thread " + t + " order/gap at line " + n + ": " + l);
-            expected[t]++;
-        }
-        for (int t = 0; t < threads; t++) {
-            assertEquals(perThread * 3, expected[t], "events of thread " + t);
-        }
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** A throwable whose getMessage() (optionally) and toString() throw. */
-    static final class HostileThrowable extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-        private final boolean messageThrows;
-
-        HostileThrowable(boolean messageThrows) {
-            super("never seen");
-            this.messageThrows = messageThrows;
-        }
-
-        @Override
-        public String getMessage() {
-            if (messageThrows) {
-                throw new IllegalStateException("getMessage() throws");
-            }
-            return "plain message";
-        }
-
-        @Override
-        public String toString() {
-            throw new IllegalStateException("toString() throws");
-        }
     }
 }
