@@ -117,17 +117,6 @@ public final class Spool implements AutoCloseable {
     }
 
     /**
-     * Whether the writer is behind: its last pass found a backlog. A render-on-writer adapter then
-     * renders on the calling thread, so the writer does not become the bottleneck. A heuristic: it
-     * may be stale, which only moves work between threads.
-     *
-     * @return {@code true} while the writer is behind
-     */
-    public boolean writerBehind() {
-        return writer.backlog().isBehind();
-    }
-
-    /**
      * Appends the remaining bytes of {@code src} as one record; {@code src}'s position is unchanged.
      *
      * @param src      bytes between position and limit

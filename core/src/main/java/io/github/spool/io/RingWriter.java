@@ -68,8 +68,6 @@ public final class RingWriter implements Runnable {
     /** Holds one rendered range for {@link #write}. */
     private final Batch renderedBatch = new Batch();
     private final RecordRenderer.Result renderResult = new RecordRenderer.Result();
-    /** Whether this writer is behind, for producers choosing where to render. */
-    private final WriterBacklog backlog = new WriterBacklog();
     private boolean renderFailureReported;
     /**
      * Rendered bytes go out through this fixed direct buffer, a slice at a time: handed a heap
@@ -270,7 +268,6 @@ public final class RingWriter implements Runnable {
                 startAhead();
             }
             if (renderer != null) {
-                backlog.collected(collectedBytes(batch));
                 writeRendered(batch);
             } else {
                 write(batch);
@@ -279,9 +276,6 @@ public final class RingWriter implements Runnable {
             state.idleRounds = 0;
             reportDiscards(false);
             return false;
-        }
-        if (renderer != null) {
-            backlog.collected(0);
         }
         long now = System.nanoTime();
         if (ring.recoverStall(now)) {
@@ -379,19 +373,6 @@ public final class RingWriter implements Runnable {
         }
         // Give back the array of a huge rendering now, not at the next batch (it may be long in coming).
         rendered.reset();
-    }
-
-    private static long collectedBytes(Batch batch) {
-        long n = 0;
-        for (int i = 0; i < batch.count(); i++) {
-            n += batch.segments()[i].remaining();
-        }
-        return n;
-    }
-
-    /** @return whether the writer is behind (render-on-writer producers then render themselves) */
-    public WriterBacklog backlog() {
-        return backlog;
     }
 
     /** Writes one range of {@code records} records through {@link #write}. */

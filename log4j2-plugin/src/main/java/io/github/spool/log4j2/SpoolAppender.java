@@ -201,9 +201,7 @@ public final class SpoolAppender extends AbstractAppender {
                 scratch.ids = ids;
             }
             ByteLineBuilder record = scratch.line.bytes();
-            // While the writer is behind, render here: the writer is one thread and must not become
-            // the bottleneck of the work it took on (WriterBacklog).
-            if (s.writerBehind() || !EventCapture.capture(event, record, scratch.text, ids, exactChars, contextKeys)) {
+            if (!EventCapture.capture(event, record, scratch.text, ids, exactChars, contextKeys)) {
                 record = layout.encodeTextRecord(event, scratch);
             }
             if (s.append(record.array(), 0, record.length(), severity) == AppendResult.CLOSED) {

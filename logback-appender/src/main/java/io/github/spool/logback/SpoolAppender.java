@@ -621,9 +621,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
             try {
                 line.reset();
                 if (capture) {
-                    // While the writer is behind, render here: the writer is one thread and must
-                    // not become the bottleneck of the work it took on (WriterBacklog).
-                    if (s.writerBehind() || !EventCapture.capture(event, line, sc.ids(), mdcKeys)) {
+                    if (!EventCapture.capture(event, line, sc.ids(), mdcKeys)) {
                         line.reset();
                         RecordCodec.beginText(line);
                         fast.encodeTo(event, line);
