@@ -7,12 +7,28 @@ import java.util.Locale;
  * Whether {@link #WRITER} can apply depends on the layout; each adapter decides and says why not.
  */
 public enum RenderMode {
-    /** The adapter chooses; today that is {@link #CALLER} (docs/benchmarks.md, render on the writer). */
+    /**
+     * The adapter chooses: {@link #WRITER} where the layout renders from a captured event and the
+     * JVM has more than one processor, else {@link #CALLER} ({@link #writerByDefault()}).
+     */
     AUTO,
     /** The logging thread captures the event's fields and the writer thread renders the line. */
     WRITER,
     /** The logging thread renders the line and copies its bytes into the ring. */
     CALLER;
+
+    /**
+     * Whether {@link #AUTO} renders on the writer (where the layout allows it): only when the JVM
+     * has a second processor for the writer thread. On one processor the writer's decoding is CPU
+     * the logging threads would wait for; with two, moving the rendering off them was as fast or
+     * faster from 1 to 64 logging threads except with 4 (docs/benchmarks.md, "the writer renders
+     * every captured line").
+     *
+     * @return {@code true} when {@link Runtime#availableProcessors()} is 2 or more
+     */
+    public static boolean writerByDefault() {
+        return Runtime.getRuntime().availableProcessors() >= 2;
+    }
 
     /**
      * Parses a configured value, case-insensitive and trimmed.

@@ -586,8 +586,9 @@ public final class SpoolAppender extends AbstractAppender {
         }
 
         /**
-         * Renders on the writer thread ({@link WriterRenderer}) when {@code render} is {@code writer}
-         * and the layout is a {@link SpoolLayout} whose every conversion renders from a captured event.
+         * Renders on the writer thread ({@link WriterRenderer}) when {@code render} is {@code writer},
+         * or {@code auto} with {@link RenderMode#writerByDefault()}, and the layout is a
+         * {@link SpoolLayout} whose every conversion renders from a captured event.
          */
         private void renderMode(SettingsReader r, SpoolConfig.Builder b, Layout<? extends Serializable> layout) {
             RenderMode mode = r.parse(render, RenderMode::parse, RenderMode.AUTO, "the default auto");
@@ -595,10 +596,7 @@ public final class SpoolAppender extends AbstractAppender {
                 return;
             }
             if (layout instanceof SpoolLayout && ((SpoolLayout) layout).rendersFromCapture()) {
-                // auto renders on the caller for now: on 2 vCPUs the writer's decode-and-render
-                // cost about 200 ns more CPU per event in all, a loss wherever the producers keep
-                // both cores busy (docs/benchmarks.md, 2026-11-25: render on the writer).
-                if (mode == RenderMode.WRITER) {
+                if (mode == RenderMode.WRITER || RenderMode.writerByDefault()) {
                     b.renderer(new WriterRenderer((SpoolLayout) layout));
                 }
             } else if (mode == RenderMode.WRITER) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.spool.OverflowPolicy;
+import io.github.spool.RenderMode;
 import io.github.spool.Severity;
 import io.github.spool.SpoolConfig;
 import io.github.spool.StatusListener;
@@ -106,19 +107,24 @@ class SpoolAppenderConfigTest {
         SpoolLayout capturable = SpoolLayout.newLayout("%d %-5p [%t] %c{1} - %m%n", "UTF-8", true, null);
         assertNotNull(SpoolAppender.newBuilder().setName("w").setRender("writer").toSpoolConfig(recorder, capturable).renderer());
         assertNull(SpoolAppender.newBuilder().setName("c").setRender("caller").toSpoolConfig(recorder, capturable).renderer());
-        assertNull(SpoolAppender.newBuilder().setName("a").toSpoolConfig(recorder, capturable).renderer(), "auto: the caller");
-        assertEquals(List.of(), status);
+        assertEquals(RenderMode.writerByDefault(), SpoolAppender.newBuilder().setName("a").toSpoolConfig(recorder, capturable)
+                .renderer() != null, "auto: the writer where the layout allows it and the JVM has a second processor");
+        SpoolLayout marker = SpoolLayout.newLayout("%marker %m%n", "UTF-8", true, null);
+        assertNull(SpoolAppender.newBuilder().setName("b").toSpoolConfig(recorder, marker).renderer(),
+                "auto with a layout the writer cannot render: the caller");
+        assertEquals(List.of(), status, "auto says nothing about where it renders");
         SpoolLayout mdc = SpoolLayout.newLayout("%X{user} %X %m%n", "UTF-8", true, null);
         assertNotNull(SpoolAppender.newBuilder().setName("m").setRender("writer").toSpoolConfig(recorder, mdc).renderer(),
                 "the context map is captured");
         assertEquals(List.of(), status);
-        SpoolLayout marker = SpoolLayout.newLayout("%marker %m%n", "UTF-8", true, null);
         assertNull(SpoolAppender.newBuilder().setName("x").setRender("writer").toSpoolConfig(recorder, marker).renderer());
         assertEquals(1, status.size(), status::toString);
         assertTrue(status.get(0).startsWith("WARN spool appender 'x': render=\"writer\" needs a <SpoolLayout>")
                 && status.get(0).endsWith("rendering on the calling thread"), status::toString);
         status.clear();
-        assertNull(SpoolAppender.newBuilder().setName("y").setRender("fast").toSpoolConfig(recorder, capturable).renderer());
+        assertEquals(RenderMode.writerByDefault(),
+                SpoolAppender.newBuilder().setName("y").setRender("fast").toSpoolConfig(recorder, capturable).renderer() != null,
+                "an unknown value is auto");
         assertEquals(1, status.size(), status::toString);
         assertTrue(status.get(0).startsWith("ERROR spool appender 'y': render 'fast' is unknown; expected auto, writer or caller"),
                 status::toString);

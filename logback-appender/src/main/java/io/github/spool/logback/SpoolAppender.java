@@ -411,20 +411,22 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     }
 
     /**
-     * Renders on the writer thread ({@link WriterRenderer}) when {@code render} is {@code writer}
-     * and the encoder is a {@link SpoolEncoder} whose every conversion renders from a captured event.
+     * Renders on the writer thread ({@link WriterRenderer}) when {@code render} is {@code writer},
+     * or {@code auto} with {@link RenderMode#writerByDefault()}, and the encoder is a
+     * {@link SpoolEncoder} whose every conversion renders from a captured event.
      *
      * @return whether events are captured
      */
     private boolean renderMode(SettingsReader r, SpoolConfig.Builder b) {
-        if (renderSetting != RenderMode.WRITER) {
-            // auto renders on the caller for now, as in the log4j2 adapter: on 2 vCPUs the writer's
-            // decode-and-render costs more CPU per event in all (docs/benchmarks.md).
+        if (renderSetting == RenderMode.CALLER || renderSetting == RenderMode.AUTO && !RenderMode.writerByDefault()) {
             return false;
         }
         if (spoolEncoder != null && spoolEncoder.rendersFromCapture()) {
             b.renderer(new WriterRenderer(spoolEncoder));
             return true;
+        }
+        if (renderSetting == RenderMode.AUTO) {
+            return false; // auto: the encoder decides, quietly
         }
         r.warn("render \"writer\" needs a SpoolEncoder in UTF-8 whose conversions are all among %d, %level, "
                 + "%logger, %thread, %msg, %X, %n, literals and groups of them (" + (spoolEncoder != null

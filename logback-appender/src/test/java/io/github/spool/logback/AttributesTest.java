@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.core.status.Status;
 import io.github.spool.OverflowPolicy;
+import io.github.spool.RenderMode;
 import io.github.spool.Severity;
 import io.github.spool.Spool;
 import io.github.spool.SpoolConfig;
@@ -75,7 +76,13 @@ class AttributesTest {
             quiet(c);
         }
         try (LogbackConfigured c = startBody(capturable)) {
-            assertNull(c.config().renderer(), "auto: the caller, for now");
+            assertEquals(RenderMode.writerByDefault(), c.config().renderer() != null,
+                    "auto: the writer where the encoder allows it and the JVM has a second processor");
+            quiet(c);
+        }
+        try (LogbackConfigured c = startBody("<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%relative "
+                + "%caller{1} %m%n</pattern><charset>UTF-8</charset></encoder>")) {
+            assertNull(c.config().renderer(), "auto with an encoder the writer cannot render: the caller");
             quiet(c);
         }
         try (LogbackConfigured c = startBody("<render>writer</render><encoder "
@@ -91,8 +98,12 @@ class AttributesTest {
             assertNull(c.config().renderer());
             assertTrue(only(c, Level.WARN).contains("(ch.qos.logback.classic.encoder.PatternLayoutEncoder)"));
         }
+        boolean autoOnWriter;
+        try (LogbackConfigured c = start()) {
+            autoOnWriter = c.config().renderer() != null;
+        }
         try (LogbackConfigured c = start("render", "fast")) {
-            assertNull(c.config().renderer());
+            assertEquals(autoOnWriter, c.config().renderer() != null, "an unknown value is auto");
             assertEquals("spool appender 'dropin': render 'fast' is unknown; expected auto, writer or caller; using the "
                     + "default auto", only(c, Level.ERROR));
         }

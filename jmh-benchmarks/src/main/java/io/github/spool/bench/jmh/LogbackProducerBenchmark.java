@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
  * Producer cost of one ~100-byte event through SLF4J and logback: a pre-built logger, the
  * constant message {@link EventLine#MESSAGE} with one pre-boxed parameter. {@code console} and
  * {@code async} write through a {@code System.out} replaced as {@link JmhSupport} explains.
- * {@code spool-logback} runs with the default render {@code auto} (the logging thread renders the
- * line), {@code spool-logback-writer} with {@code writer} (the writer thread does).
+ * {@code spool-logback} runs with render {@code caller} (the logging thread renders the line),
+ * {@code spool-logback-writer} with {@code writer} (the writer thread does; what the default
+ * {@code auto} chooses for this encoder on two or more processors).
  * Each {@code config} runs in its own fork.
  */
 @State(Scope.Benchmark)
@@ -61,7 +62,10 @@ public class LogbackProducerBenchmark {
             case "async" -> "bench/logback-async-console.xml";
             case "logstash-disruptor" -> "bench/logback-logstash-disruptor-console.xml";
             case "nop" -> "bench/logback-nop.xml";
-            case "spool-logback" -> "bench/logback-spool-file.xml"; // render auto
+            case "spool-logback" -> {
+                System.setProperty("bench.render", "caller");
+                yield "bench/logback-spool-file.xml";
+            }
             case "spool-logback-writer" -> {
                 System.setProperty("bench.render", "writer");
                 yield "bench/logback-spool-file.xml";

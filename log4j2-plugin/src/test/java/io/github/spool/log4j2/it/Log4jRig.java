@@ -25,10 +25,10 @@ final class Log4jRig {
 
     /**
      * The {@code render} attribute of the suites' {@code <Spool>} elements: {@code -Dspool.it.render}.
-     * The build runs the containment, hostile-input and soak suites twice: as configured by default,
-     * and with {@code writer} (surefire execution {@code render-on-writer}).
+     * The build runs the containment, hostile-input and soak suites twice: with {@code caller} by
+     * default, and with {@code writer} (surefire execution {@code render-on-writer}).
      */
-    static final String RENDER = System.getProperty("spool.it.render", "auto");
+    static final String RENDER = System.getProperty("spool.it.render", "caller");
 
     private Log4jRig() {
     }

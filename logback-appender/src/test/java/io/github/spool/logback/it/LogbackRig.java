@@ -31,9 +31,9 @@ final class LogbackRig {
     /**
      * The {@code render} setting of the suites' {@code SpoolAppender}s with a {@code SpoolEncoder}:
      * {@code -Dspool.it.render}. The build runs the containment, hostile-input and soak suites twice:
-     * as configured by default, and with {@code writer} (surefire execution {@code render-on-writer}).
+     * with {@code caller} by default, and with {@code writer} (surefire execution {@code render-on-writer}).
      */
-    static final String RENDER = System.getProperty("spool.it.render", "auto");
+    static final String RENDER = System.getProperty("spool.it.render", "caller");
 
     private LogbackRig() {
     }
