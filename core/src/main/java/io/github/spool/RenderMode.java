@@ -31,6 +31,16 @@ public enum RenderMode {
     }
 
     /**
+     * Whether this setting asks for the writer to render, where the layout allows it: {@link #WRITER},
+     * or {@link #AUTO} when {@link #writerByDefault()}.
+     *
+     * @return {@code false} for {@link #CALLER}, and for {@link #AUTO} on one processor
+     */
+    public boolean wantsWriter() {
+        return this == WRITER || this == AUTO && writerByDefault();
+    }
+
+    /**
      * Parses a configured value, case-insensitive and trimmed.
      *
      * @param value {@code auto}, {@code writer} or {@code caller}

@@ -586,20 +586,18 @@ public final class SpoolAppender extends AbstractAppender {
         }
 
         /**
-         * Renders on the writer thread ({@link WriterRenderer}) when {@code render} is {@code writer},
-         * or {@code auto} with {@link RenderMode#writerByDefault()}, and the layout is a
-         * {@link SpoolLayout} whose every conversion renders from a captured event.
+         * Renders on the writer thread ({@link WriterRenderer}) when {@code render} asks for it
+         * ({@link RenderMode#wantsWriter()}) and the layout is a {@link SpoolLayout} whose every
+         * conversion renders from a captured event.
          */
         private void renderMode(SettingsReader r, SpoolConfig.Builder b, Layout<? extends Serializable> layout) {
             RenderMode mode = r.parse(render, RenderMode::parse, RenderMode.AUTO, "the default auto");
-            if (layout == null || mode == RenderMode.CALLER) {
+            if (layout == null || !mode.wantsWriter()) {
                 return;
             }
             if (layout instanceof SpoolLayout && ((SpoolLayout) layout).rendersFromCapture()) {
-                if (mode == RenderMode.WRITER || RenderMode.writerByDefault()) {
-                    b.renderer(new WriterRenderer((SpoolLayout) layout));
-                }
-            } else if (mode == RenderMode.WRITER) {
+                b.renderer(new WriterRenderer((SpoolLayout) layout));
+            } else if (mode == RenderMode.WRITER) { // auto: the layout decides, quietly
                 r.warn("render=\"writer\" needs a <SpoolLayout> in UTF-8 whose conversions are all among %d, %p, %c, "
                         + "%t, %m, %X, %n and literals (" + (layout instanceof SpoolLayout
                         ? ((SpoolLayout) layout).describe() : layout.getClass().getSimpleName())

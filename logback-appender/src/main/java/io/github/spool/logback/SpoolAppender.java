@@ -411,14 +411,14 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     }
 
     /**
-     * Renders on the writer thread ({@link WriterRenderer}) when {@code render} is {@code writer},
-     * or {@code auto} with {@link RenderMode#writerByDefault()}, and the encoder is a
-     * {@link SpoolEncoder} whose every conversion renders from a captured event.
+     * Renders on the writer thread ({@link WriterRenderer}) when {@code render} asks for it
+     * ({@link RenderMode#wantsWriter()}) and the encoder is a {@link SpoolEncoder} whose every
+     * conversion renders from a captured event.
      *
      * @return whether events are captured
      */
     private boolean renderMode(SettingsReader r, SpoolConfig.Builder b) {
-        if (renderSetting == RenderMode.CALLER || renderSetting == RenderMode.AUTO && !RenderMode.writerByDefault()) {
+        if (!renderSetting.wantsWriter()) {
             return false;
         }
         if (spoolEncoder != null && spoolEncoder.rendersFromCapture()) {

@@ -73,12 +73,8 @@ public class Log4j2ProducerBenchmark {
             case "console-direct", "async-console-direct" -> xml = "bench/log4j2-file-unbuffered.xml";
             case "raf" -> xml = "bench/log4j2-raf.xml";
             case "null" -> xml = "bench/log4j2-null.xml";
-            case "spool-log4j2" -> {
-                System.setProperty("bench.render", "caller");
-                xml = "bench/log4j2-spool-file.xml";
-            }
-            case "spool-log4j2-writer" -> {
-                System.setProperty("bench.render", "writer");
+            case "spool-log4j2", "spool-log4j2-writer" -> {
+                System.setProperty("bench.render", config.endsWith("-writer") ? "writer" : "caller");
                 xml = "bench/log4j2-spool-file.xml";
             }
             default -> throw new IllegalArgumentException("unknown config " + config);

@@ -62,12 +62,8 @@ public class LogbackProducerBenchmark {
             case "async" -> "bench/logback-async-console.xml";
             case "logstash-disruptor" -> "bench/logback-logstash-disruptor-console.xml";
             case "nop" -> "bench/logback-nop.xml";
-            case "spool-logback" -> {
-                System.setProperty("bench.render", "caller");
-                yield "bench/logback-spool-file.xml";
-            }
-            case "spool-logback-writer" -> {
-                System.setProperty("bench.render", "writer");
+            case "spool-logback", "spool-logback-writer" -> {
+                System.setProperty("bench.render", config.endsWith("-writer") ? "writer" : "caller");
                 yield "bench/logback-spool-file.xml";
             }
             default -> throw new IllegalArgumentException("unknown config " + config);
