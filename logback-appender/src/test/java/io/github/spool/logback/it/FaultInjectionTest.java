@@ -40,14 +40,8 @@ class FaultInjectionTest extends FaultInjectionContract {
                         + PATTERN + "\n    </encoder>";
         String settings = stallPolicy == null ? ""
                 : "<overflowPolicy>" + stallPolicy + "</overflowPolicy><bufferSize>64KB</bufferSize><maxBufferSize>256KB</maxBufferSize>";
-        String xml = "<configuration>\n"
-                + "  <appender name=\"out\" class=\"io.github.spool.logback.SpoolAppender\">\n"
-                + "    " + sink + "\n    " + settings + "\n"
-                + "  </appender>\n"
-                + "  <root level=\"INFO\"><appender-ref ref=\"out\"/></root>\n"
-                + "</configuration>\n";
-        Path config = Files.createTempFile(dir, "logback", ".xml");
-        Files.writeString(config, xml);
+        Path config = LogbackRig.writeChildConfig(Files.createTempFile(dir, "logback", ".xml"), "", "out",
+                "    " + sink + "\n    " + settings + "\n");
         return List.of("-Dlogback.configurationFile=" + config);
     }
 }

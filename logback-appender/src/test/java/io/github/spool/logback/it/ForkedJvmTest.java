@@ -89,17 +89,10 @@ class ForkedJvmTest {
     }
 
     private Path config(String encoder, String settings, boolean shutdownHook) throws IOException {
-        String xml = "<configuration>\n"
-                + "  <statusListener class=\"ch.qos.logback.core.status.OnErrorConsoleStatusListener\"/>\n"
-                + (shutdownHook ? "  <shutdownHook/>\n" : "")
-                + "  <appender name=\"SPOOL\" class=\"io.github.spool.logback.SpoolAppender\">\n"
-                + "    <target>System.out</target>\n    " + settings + "\n    " + encoder + "\n"
-                + "  </appender>\n"
-                + "  <root level=\"INFO\"><appender-ref ref=\"SPOOL\"/></root>\n"
-                + "</configuration>\n";
-        Path file = Files.createTempFile(dir, "logback", ".xml");
-        Files.writeString(file, xml);
-        return file;
+        return LogbackRig.writeChildConfig(Files.createTempFile(dir, "logback", ".xml"),
+                "  <statusListener class=\"ch.qos.logback.core.status.OnErrorConsoleStatusListener\"/>\n"
+                        + (shutdownHook ? "  <shutdownHook/>\n" : ""),
+                "SPOOL", "    <target>System.out</target>\n    " + settings + "\n    " + encoder + "\n");
     }
 
     private Path run(Path config, int threads, int perThread, String mode) throws Exception {

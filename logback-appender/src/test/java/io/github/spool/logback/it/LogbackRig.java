@@ -7,7 +7,9 @@ import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.status.Status;
 import io.github.spool.logback.RenderProbe;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -102,6 +104,22 @@ final class LogbackRig {
         jc.setContext(lc);
         jc.doConfigure(new ByteArrayInputStream(xml.toString().getBytes(StandardCharsets.UTF_8)));
         return lc;
+    }
+
+    /**
+     * Writes a logback.xml for a child JVM: {@code head} (status listeners, a shutdown hook), one
+     * {@code SpoolAppender} {@code name} made of the elements {@code body}, on the root at INFO.
+     *
+     * @return {@code file}
+     */
+    static Path writeChildConfig(Path file, String head, String name, String body) throws IOException {
+        Files.writeString(file, "<configuration>\n" + head
+                + "  <appender name=\"" + name + "\" class=\"io.github.spool.logback.SpoolAppender\">\n"
+                + body
+                + "  </appender>\n"
+                + "  <root level=\"INFO\"><appender-ref ref=\"" + name + "\"/></root>\n"
+                + "</configuration>\n");
+        return file;
     }
 
     /** @return the context's error statuses, with their causes' messages */

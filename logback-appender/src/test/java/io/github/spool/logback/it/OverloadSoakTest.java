@@ -4,7 +4,6 @@ import io.github.spool.SpoolConfig;
 import io.github.spool.ring.ManyToOneCellRing;
 import io.github.spool.soak.SoakAssertions;
 import io.github.spool.soak.SoakRun;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -41,20 +40,15 @@ class OverloadSoakTest {
     }
 
     private SoakRun soak(String policy) throws Exception {
-        Path config = dir.resolve("logback-soak-" + policy + ".xml");
-        Files.writeString(config, "<configuration>\n"
-                + "  <statusListener class=\"ch.qos.logback.core.status.OnErrorConsoleStatusListener\"/>\n"
-                + "  <appender name=\"soak\" class=\"io.github.spool.logback.SpoolAppender\">\n"
-                + "    <target>System.out</target>\n"
+        Path config = LogbackRig.writeChildConfig(dir.resolve("logback-soak-" + policy + ".xml"),
+                "  <statusListener class=\"ch.qos.logback.core.status.OnErrorConsoleStatusListener\"/>\n", "soak",
+                "    <target>System.out</target>\n"
                 + "    <bufferSize>" + BUFFER + "</bufferSize>\n"
                 + "    <maxBufferSize>" + MAX + "</maxBufferSize>\n"
                 + "    <overflowPolicy>" + policy + "</overflowPolicy>\n"
                 + "    <discardThreshold>INFO</discardThreshold>\n"
                 + "    " + LogbackRig.render() + "\n"
-                + "    <encoder class=\"io.github.spool.logback.SpoolEncoder\"><pattern>%-5level [%thread] %msg%n</pattern></encoder>\n"
-                + "  </appender>\n"
-                + "  <root level=\"INFO\"><appender-ref ref=\"soak\"/></root>\n"
-                + "</configuration>\n");
+                + "    <encoder class=\"io.github.spool.logback.SpoolEncoder\"><pattern>%-5level [%thread] %msg%n</pattern></encoder>\n");
         SoakRun r = SoakRun.run("BLOCK".equals(policy), SECONDS,
                 List.of("-Dlogback.configurationFile=" + config, "-Dspool.it.render=" + LogbackRig.RENDER), SoakMain.class,
                 Double.toString(SECONDS), Integer.toString(PRODUCERS));
