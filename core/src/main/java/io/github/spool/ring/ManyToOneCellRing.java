@@ -505,10 +505,16 @@ public final class ManyToOneCellRing extends RingPadTail {
                 refused.incrementAndGet();
                 return AppendResult.CLOSED;
             }
-            if ((Cell) CURRENT.getAcquire(this) != sealed) {
+            // Both reads are volatile field loads, stronger than the acquire they need, and
+            // bytecodes rather than VarHandle calls: this loop is where waiters spin while another
+            // producer installs, and with many producers on few cores it runs in the interpreter,
+            // where a VarHandle operation costs microseconds. The flag is read before the CAS
+            // (test-and-test-and-set): while the installer holds it, a CAS could only fail, and
+            // each failed CAS would still take the installer's cache line away from it.
+            if (current != sealed) {
                 return null; // someone installed a successor: claim there
             }
-            if (sealed.casInstallFlag(0, 1)) {
+            if (sealed.installFlag == 0 && sealed.casInstallFlag(0, 1)) {
                 // We hold the install rights; make sure our view is not from an older incarnation.
                 long w = sealed.lvClaimed();
                 if (Cell.gen(w) != gen || Cell.bytes(w) < sealed.capacity) {
