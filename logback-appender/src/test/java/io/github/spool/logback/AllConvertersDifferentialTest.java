@@ -348,8 +348,8 @@ class AllConvertersDifferentialTest {
         return s;
     }
 
-    @SuppressWarnings("deprecation") // Marker.add: markers with references, as users still build them
     /** {@link SpoolEncoderDifferentialTest.Gen#event} plus markers, caller data, nanos, sequence numbers and harsher messages. */
+    @SuppressWarnings("deprecation") // Marker.add: markers with references, as users still build them
     static LoggingEvent event(Random rnd, LoggerContext lc) {
         LoggingEvent e = new LoggingEvent(); // logback's setters take one call each: decide first
         e.setLoggerContext(lc);
