@@ -1,5 +1,6 @@
 package io.github.spool;
 
+import io.github.spool.io.ExitLane;
 import io.github.spool.io.RingWriter;
 import io.github.spool.io.Sink;
 import io.github.spool.io.Sinks;
@@ -19,7 +20,13 @@ import javax.management.JMException;
  * One asynchronous appender: the facade an adapter uses. {@link #start} opens the sink and starts
  * the writer thread; {@link #append} copies an encoded record into the lock-free ring and returns
  * at once (it waits only at the byte cap under {@link OverflowPolicy#BLOCK}); {@link #stop} drains
- * with a bounded wait. A JVM shutdown hook stops every appender still open. Thread-safe.
+ * with a bounded wait. Thread-safe.
+ *
+ * <p>At JVM exit a shutdown hook puts every open appender in its exit mode ({@link ShutdownDrain}):
+ * the ring drains, and records that come later (logged by other shutdown hooks, or by a framework
+ * draining its own queue) are written before their call returns, by an {@link ExitLane}, until the
+ * framework stops the appender. An appender unregisters (JMX, the hook) when its writer — or its
+ * exit lane — really ends, whenever that is, not when a stop gives up waiting for it.
  */
 public final class Spool implements AutoCloseable {
 
@@ -37,9 +44,19 @@ public final class Spool implements AutoCloseable {
     private final WriterCounters counters = new WriterCounters();
     private final SpoolAppenderStats stats;
     private final Thread thread;
+    /** Guards the fields below it; never held while waiting. */
     private final Object stopLock = new Object();
     private boolean stopBegun;
-    private boolean stopReported;
+    private long stopDeadline;
+    /** The writer has ended (its sink closed or handed to the lane): no lane may start after it. */
+    private boolean writerEnded;
+    private boolean unregistered;
+    /**
+     * The exit mode's lane, or {@code null}. Set under {@link #stopLock} before the ring closes for
+     * the exit; a volatile store, so that a producer the closed ring refuses (its volatile load of
+     * {@code closed} comes after) finds it.
+     */
+    private volatile ExitLane exitLane;
 
     private Spool(SpoolConfig config, Sink sink) {
         this.config = config;
@@ -75,14 +92,20 @@ public final class Spool implements AutoCloseable {
      */
     public static Spool start(SpoolConfig config, Sink sink) {
         Spool spool = new Spool(config, sink);
-        spool.thread.start();
-        ShutdownDrain.register(spool);
+        spool.writer.atEnd(spool::writerEnded);
+        // Registered before the writer runs: it unregisters when it ends, which may be at once.
         try {
             JmxRegistry.register(config.context(), config.name(), spool, spool.stats);
         } catch (JMException | RuntimeException e) {
             config.statusListener().status(StatusListener.Level.WARN,
                     "spool appender '" + config.name() + "': JMX registration failed", e);
         }
+        if (!ShutdownDrain.register(spool)) {
+            // Started while the JVM exits: no hook will drain it, so it writes synchronously from
+            // the first record, and nothing it accepts waits for a writer the halt would cut off.
+            spool.beginExit(ShutdownDrain.exitDeadlineNanos());
+        }
+        spool.thread.start();
         return spool;
     }
 
@@ -113,7 +136,8 @@ public final class Spool implements AutoCloseable {
      * @return what happened to the record
      */
     public AppendResult append(byte[] src, int offset, int length, int severity) {
-        return ring.append(src, offset, length, severity);
+        AppendResult r = ring.append(src, offset, length, severity);
+        return r != AppendResult.CLOSED ? r : appendLate(src, offset, length);
     }
 
     /**
@@ -124,61 +148,182 @@ public final class Spool implements AutoCloseable {
      * @return what happened to the record
      */
     public AppendResult append(ByteBuffer src, int severity) {
-        return ring.append(src, severity);
+        AppendResult r = ring.append(src, severity);
+        if (r != AppendResult.CLOSED || exitLane == null) {
+            return r;
+        }
+        byte[] copy = new byte[src.remaining()];
+        src.get(src.position(), copy);
+        return appendLate(copy, 0, copy.length);
     }
 
-    void beginStop(long deadlineNanos) {
+    /** A record the closed ring refused: in exit mode the lane writes it now; otherwise refused. */
+    private AppendResult appendLate(byte[] src, int offset, int length) {
+        ExitLane lane = exitLane; // volatile load, after the ring's load of closed: see exitLane
+        if (lane == null || length == 0 || Thread.currentThread() == thread) {
+            return AppendResult.CLOSED; // the writer itself (a status routed back) must not wait for the lane
+        }
+        return lane.write(src, offset, length);
+    }
+
+    /**
+     * The JVM exits (ShutdownDrain's hook): the ring closes and drains by {@code deadlineNanos},
+     * and later records go through an {@link ExitLane}, unless the appender is stopping already or
+     * its writer has ended.
+     */
+    void beginExit(long deadlineNanos) {
         synchronized (stopLock) {
-            if (!stopBegun) {
+            if (!stopBegun && !writerEnded && exitLane == null) {
+                exitLane = new ExitLane(config.name(), counters, config.statusListener(), deadlineNanos,
+                        config.renderer(), this::unregister);
+            }
+        }
+        beginStop(deadlineNanos);
+    }
+
+    /** The hook's wait: until the ring has drained, or the exit deadline. Reports what it did not write. */
+    void awaitExitDrain(long deadlineNanos) {
+        long nanos = Math.max(0, deadlineNanos - System.nanoTime());
+        boolean outcome = awaitOutcome(nanos);
+        report(outcome, true, nanos, null);
+    }
+
+    /** Begins the stop, or brings its deadline forward (the exit's deadline outranks a stop's). */
+    private void beginStop(long deadlineNanos) {
+        synchronized (stopLock) {
+            if (!stopBegun || deadlineNanos - stopDeadline < 0) {
                 stopBegun = true;
+                stopDeadline = deadlineNanos;
                 writer.requestStop(deadlineNanos);
             }
         }
     }
 
+    /** Runs on the writer thread when it ends: hands the sink to the exit lane, or closes it and unregisters. */
+    private void writerEnded(Sink sink) {
+        ExitLane lane;
+        synchronized (stopLock) {
+            writerEnded = true;
+            lane = exitLane;
+        }
+        if (lane != null) {
+            lane.takeOver(sink); // the lane closes it and unregisters when it ends
+            return;
+        }
+        writer.closeSink();
+        unregister();
+    }
+
+    /** Leaves the shutdown hook and JMX; once, from whichever thread ends last (writer or lane). */
+    private void unregister() {
+        synchronized (stopLock) {
+            if (unregistered) {
+                return;
+            }
+            unregistered = true;
+        }
+        ShutdownDrain.unregister(this);
+        try {
+            JmxRegistry.unregister(config.context(), config.name(), this);
+        } catch (JMException | RuntimeException e) {
+            config.statusListener().status(StatusListener.Level.WARN,
+                    "spool appender '" + config.name() + "': JMX unregistration failed", e);
+        }
+    }
+
     /**
-     * Stops taking records and drains what the ring holds, waiting at most {@code timeout}.
-     * Idempotent; concurrent callers all wait for the same drain. An interrupted caller stops
-     * waiting and keeps its interrupt flag.
+     * Stops taking records and drains what the ring holds, waiting at most {@code timeout} — or
+     * less, to the exit's one deadline, while the JVM exits. Idempotent; concurrent callers all
+     * wait for the same drain. An interrupted caller stops waiting and keeps its interrupt flag.
+     * After an exit drain, ends the exit mode: records queued in the lane are still written, later
+     * ones refused.
      *
      * @param timeout longest wait
      * @param unit    its unit
-     * @return {@code true} if the writer drained everything accepted (records lost to a sink
-     *         fault are counted, not waited for); {@code false} if it did not finish in time,
-     *         gave up at the deadline or failed — what it did not write is then counted as lost
+     * @return {@code true} if everything accepted was written (records lost to a sink fault are
+     *         counted, not waited for); {@code false} if the drain did not finish in time, gave up
+     *         at the deadline or failed — what the writer did not write is then counted as lost
      */
     public boolean stop(long timeout, TimeUnit unit) {
-        long nanos = unit.toNanos(timeout);
-        beginStop(System.nanoTime() + nanos);
-        boolean done;
-        try {
-            done = writer.awaitTermination(nanos, TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            done = writer.isTerminated();
+        long nanos = ShutdownDrain.boundByExit(unit.toNanos(timeout));
+        long begin = System.nanoTime();
+        beginStop(begin + nanos);
+        ExitLane lane = exitLane;
+        if (lane != null) {
+            lane.close();
         }
-        synchronized (stopLock) {
-            if (!stopReported && (done || !thread.isAlive())) {
-                stopReported = true;
-                ShutdownDrain.unregister(this);
-                try {
-                    JmxRegistry.unregister(config.context(), config.name(), this);
-                } catch (JMException | RuntimeException e) {
-                    config.statusListener().status(StatusListener.Level.WARN,
-                            "spool appender '" + config.name() + "': JMX unregistration failed", e);
-                }
+        boolean outcome = awaitOutcome(nanos);
+        boolean ended = false;
+        if (outcome) {
+            try {
+                ended = writer.awaitTermination(Math.max(0, nanos - (System.nanoTime() - begin)), TimeUnit.NANOSECONDS)
+                        && (lane == null || lane.awaitEnd(Math.max(0, nanos - (System.nanoTime() - begin)), TimeUnit.NANOSECONDS));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
-        if (!done) {
-            config.statusListener().status(StatusListener.Level.WARN, "spool appender '" + config.name()
-                    + "': not drained within " + TimeUnit.NANOSECONDS.toMillis(nanos) + " ms (sink stalled?); "
-                    + "records still buffered are counted as lost", null);
-        } else if (!writer.drained()) {
-            config.statusListener().status(StatusListener.Level.WARN, "spool appender '" + config.name() + "': "
-                    + (writer.failed() ? "its writer thread had failed" : "the writer gave up at the stop deadline")
-                    + "; " + stats.getEventsLost() + " records lost in all", null);
+        return report(outcome, ended, nanos, lane);
+    }
+
+    /** Waits for the writer's outcome; an interrupted caller stops waiting and keeps its flag. */
+    private boolean awaitOutcome(long nanos) {
+        try {
+            return writer.awaitOutcome(nanos, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
-        return done && writer.drained();
+    }
+
+    /** Says what a stop or an exit drain achieved, truthfully; returns whether nothing accepted was lost. */
+    private boolean report(boolean outcome, boolean ended, long nanos, ExitLane lane) {
+        String prefix = "spool appender '" + config.name() + "': ";
+        if (!outcome) {
+            warn(prefix + "not drained within " + TimeUnit.NANOSECONDS.toMillis(nanos) + " ms (sink stalled?); "
+                    + "records it has not written when it gives up at the deadline are counted as lost");
+            return false;
+        }
+        if (!writer.drained()) {
+            warn(prefix + (writer.failed() ? "its writer thread had failed" : "the writer gave up at the stop deadline")
+                    + "; " + stats.getEventsLost() + " records lost in all");
+            return false;
+        }
+        if (lane != null && ended && lane.lost() > 0) {
+            warn(prefix + lane.lost() + " records logged during the JVM's exit were lost (counted)");
+            return false;
+        }
+        if (!ended) {
+            config.statusListener().status(StatusListener.Level.INFO, prefix + "every record is written; closing "
+                    + stats.getTarget() + " is still under way (an archive being compressed?), and the appender "
+                    + "unregisters when it ends", null);
+        }
+        return true;
+    }
+
+    /**
+     * A warning about lost records. While the JVM exits it also goes to standard error when the
+     * framework would not show it (logback keeps status messages to itself unless configured to
+     * print them): the last chance to learn that lines were lost.
+     */
+    private void warn(String message) {
+        StatusListener listener = config.statusListener();
+        listener.status(StatusListener.Level.WARN, message, null);
+        if (ShutdownDrain.exitNoticed() && !listener.shows(StatusListener.Level.WARN)) {
+            StatusListener.STDERR.status(StatusListener.Level.WARN, message, null);
+        }
+    }
+
+    /**
+     * Waits until the appender has really ended — its writer, and its exit lane if it had one —
+     * and has unregistered; for tests.
+     */
+    boolean awaitEndForTest(long timeout, TimeUnit unit) throws InterruptedException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        if (!writer.awaitTermination(timeout, unit)) {
+            return false;
+        }
+        ExitLane lane = exitLane;
+        return lane == null || lane.awaitEnd(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     }
 
     /** @return {@code true} once {@link #stop} has begun */

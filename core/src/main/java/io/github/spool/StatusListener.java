@@ -21,6 +21,17 @@ public interface StatusListener {
      */
     void status(Level level, String message, Throwable cause);
 
+    /**
+     * Whether messages of {@code level} reach someone (printed, or kept where users look). Core
+     * prints its exit-time loss warnings to standard error itself when they would not.
+     *
+     * @param level a level
+     * @return {@code true} unless the listener is known to keep such messages unseen
+     */
+    default boolean shows(Level level) {
+        return true;
+    }
+
     /** A listener that prints to the process's standard error through {@link System#err}. */
     StatusListener STDERR = (level, message, cause) -> {
         System.err.println("spool " + level + ": " + message);

@@ -20,7 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Exit paths of a forked JVM that never stops its appender: SIGTERM while four threads log at
  * full speed, {@code System.exit} from another thread, an uncaught exception ending {@code main}.
  * Each line carries its thread and sequence number; every thread's lines must be gap-free up to
- * the last one written (nothing accepted before the exit is lost, no line is torn). The child also
+ * the last one written (nothing accepted before the exit is lost, no line is torn, and lines the
+ * threads log during the exit come after the ring's, in order). The child also
  * reports the appender's counters once its writer has drained ({@code exit-facts} on standard
  * error), and the lines in the output must be exactly the events counted as written, none lost.
  */
@@ -64,8 +65,10 @@ class ExitPathsTest {
         }
 
         /**
-         * A shutdown hook of the program's own that does not stop the appender (Spool's hook must do
-         * that): it waits for the writer thread to end, then prints the counters on standard error.
+         * A shutdown hook of the program's own, as a framework's would be: it waits for the writer
+         * thread to end (Spool's hook must drain the ring), then stops the appender — ending the
+         * exit mode, in which lines logged meanwhile were written synchronously — and prints the
+         * counters on standard error.
          */
         private static void reportWhenDrained(Spool spool) {
             Thread writer = Thread.getAllStackTraces().keySet().stream()
@@ -76,6 +79,7 @@ class ExitPathsTest {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
+                spool.stop(10, TimeUnit.SECONDS);
                 SpoolAppenderStats s = spool.stats();
                 System.err.println("exit-facts writerEnded=" + (writer.isAlive() ? 0 : 1) + " written=" + s.getEventsWritten()
                         + " lost=" + s.getEventsLost() + " discarded=" + s.getEventsDiscarded()

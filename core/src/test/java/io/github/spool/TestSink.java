@@ -18,6 +18,8 @@ final class TestSink implements Sink {
     private final CountDownLatch firstWriteBlocked = new CountDownLatch(1);
     private volatile IOException failure;
     private volatile boolean closed;
+    /** {@link #close()} blocks until this opens: a rolling file waiting for its compressions. */
+    private volatile CountDownLatch closeGate = new CountDownLatch(0);
     private long size;
     private long writes;
 
@@ -112,8 +114,23 @@ final class TestSink implements Sink {
         return "test-sink";
     }
 
+    /** Makes {@link #close()} block until {@link #releaseClose()}. */
+    TestSink stallClose() {
+        closeGate = new CountDownLatch(1);
+        return this;
+    }
+
+    void releaseClose() {
+        closeGate.countDown();
+    }
+
     @Override
     public void close() {
+        try {
+            closeGate.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         closed = true;
     }
 }

@@ -77,7 +77,15 @@ public final class RingWriter implements Runnable {
     private final ByteBuffer[] staging;
     /** Bytes staged at most per write. */
     static final int STAGING_BYTES = 256 << 10;
+    /** Counted down once the outcome is final: every record written, given up or counted lost. */
+    private final CountDownLatch finished = new CountDownLatch(1);
+    /** Counted down last, after the sink was closed or handed on ({@link #atEnd}). */
     private final CountDownLatch terminated = new CountDownLatch(1);
+    /**
+     * What the writer does with the sink when it ends, after {@link #finished}; {@code null}:
+     * close it. Set before the thread starts (its start publishes it).
+     */
+    private SinkHandoff atEnd;
     private final long[] reportedDiscards = new long[Severity.COUNT];
 
     private volatile boolean stopRequested;
@@ -179,13 +187,50 @@ public final class RingWriter implements Runnable {
             if (aheadThread != null) {
                 ahead.stop(aheadThread);
             }
-            try {
-                sink.close();
-            } catch (Throwable e) {
-                report(StatusListener.Level.WARN, "closing " + sink.describe() + " failed", e);
+            finished.countDown();
+            // Closing may take long (a rolling file waits for its archives' compression): the
+            // outcome is known before it, and stop() reports the two apart.
+            if (atEnd == null) {
+                closeSink();
+            } else {
+                try {
+                    atEnd.writerEnded(sink);
+                } catch (Throwable t) {
+                    report(StatusListener.Level.WARN, "ending failed", t);
+                }
             }
             terminated.countDown();
         }
+    }
+
+    /** Closes the sink, reporting a failure. Called once, by the thread that ends up owning the sink. */
+    public void closeSink() {
+        try {
+            sink.close();
+        } catch (Throwable e) {
+            report(StatusListener.Level.WARN, "closing " + sink.describe() + " failed", e);
+        }
+    }
+
+    /** Takes the sink when the writer ends, instead of the writer closing it. */
+    @FunctionalInterface
+    public interface SinkHandoff {
+        /**
+         * Called once, on the writer thread, after its last write and before {@link #awaitTermination}
+         * returns; the callee now owns the sink (and must close it, e.g. through {@link #closeSink}).
+         *
+         * @param sink the sink the writer wrote to
+         */
+        void writerEnded(Sink sink);
+    }
+
+    /**
+     * Lets {@code handoff} take the sink when the writer ends. Call before the writer's thread starts.
+     *
+     * @param handoff what takes the sink
+     */
+    public void atEnd(SinkHandoff handoff) {
+        this.atEnd = handoff;
     }
 
     /**
@@ -602,6 +647,20 @@ public final class RingWriter implements Runnable {
      */
     public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
         return terminated.await(timeout, unit);
+    }
+
+    /**
+     * Waits until the writer's outcome is final — everything accepted written ({@link #drained()}),
+     * or given up and counted — which may come before the thread ends (closing a rolling file
+     * waits for its compressions).
+     *
+     * @param timeout longest wait
+     * @param unit    its unit
+     * @return {@code true} if the outcome is final
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public boolean awaitOutcome(long timeout, TimeUnit unit) throws InterruptedException {
+        return finished.await(timeout, unit);
     }
 
     /** @return whether the writer thread has finished */

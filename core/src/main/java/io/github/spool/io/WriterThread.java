@@ -28,6 +28,14 @@ public final class WriterThread extends Thread {
         super(null, writer, name, 0, false); // no inherited thread-locals (SpoolThreads)
     }
 
+    /**
+     * @param task another of Spool's tasks that owns a sink (the exit lane)
+     * @param name the thread's name
+     */
+    WriterThread(Runnable task, String name) {
+        super(null, task, name, 0, false);
+    }
+
     /** Ignored, and counted: see the class documentation. */
     @Override
     public void interrupt() {

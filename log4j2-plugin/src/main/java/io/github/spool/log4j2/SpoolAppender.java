@@ -77,7 +77,6 @@ public final class SpoolAppender extends AbstractAppender {
     /** The context entries a capture copies ({@link SpoolLayout#capturedContextKeys()}). */
     private final String[] contextKeys;
     private volatile Spool spool;
-    private volatile LateWriter lateWriter;
 
     private SpoolAppender(String name, Filter filter, Layout<? extends Serializable> layout, boolean ignoreExceptions,
             Property[] properties, SpoolConfig spoolConfig) {
@@ -189,8 +188,8 @@ public final class SpoolAppender extends AbstractAppender {
 
     /**
      * Render-on-writer: the event's captured record, or when the capture declines it, its line
-     * rendered here in a text record ({@link EventCapture}). Records that reach a closed ring take
-     * the late path as text.
+     * rendered here in a text record ({@link EventCapture}). During the JVM's exit core renders
+     * and writes late records itself; a stopped appender drops them, as {@link #offer} says.
      */
     private void appendCaptured(Spool s, SpoolLayout layout, LogEvent event, int severity) {
         SpoolLayout.Scratch scratch = SpoolLayout.acquireScratch();
@@ -205,8 +204,7 @@ public final class SpoolAppender extends AbstractAppender {
                 record = layout.encodeTextRecord(event, scratch);
             }
             if (s.append(record.array(), 0, record.length(), severity) == AppendResult.CLOSED) {
-                ByteLineBuilder line = layout.encodeLine(event, scratch);
-                offer(s, line.array(), line.length(), severity, event);
+                error("Spool appender '" + getName() + "' is stopped; event dropped", event, null);
             }
         } finally {
             SpoolLayout.releaseScratch(scratch);
@@ -224,26 +222,11 @@ public final class SpoolAppender extends AbstractAppender {
     }
 
     private void offer(Spool s, byte[] bytes, int length, int severity, LogEvent event) {
-        if (s.append(bytes, 0, length, severity) != AppendResult.CLOSED) {
-            return;
-        }
-        if (isStopping() || isStopped()) {
+        // During the JVM's exit core writes late records itself (its exit lane), so CLOSED means
+        // this appender was stopped.
+        if (s.append(bytes, 0, length, severity) == AppendResult.CLOSED) {
             error("Spool appender '" + getName() + "' is stopped; event dropped", event, null);
-            return;
         }
-        // Still started for log4j2, yet the ring is closed: core's JVM shutdown hook ran while
-        // log4j2 (e.g. its own hook draining async loggers) still appends. Keep the tail.
-        LateWriter late = lateWriter;
-        if (late == null) {
-            synchronized (this) {
-                late = lateWriter;
-                if (late == null) {
-                    late = new LateWriter(s, spoolConfig);
-                    lateWriter = late;
-                }
-            }
-        }
-        late.write(bytes, 0, length);
     }
 
     /**
@@ -273,10 +256,6 @@ public final class SpoolAppender extends AbstractAppender {
                 LOGGER.warn("Spool appender '{}' did not drain within {} ms", getName(), millis);
                 done = false;
             }
-        }
-        LateWriter late = lateWriter;
-        if (late != null) {
-            late.close();
         }
         setStopped();
         return done;

@@ -14,6 +14,13 @@ final class StatusLoggerListener implements StatusListener {
     private StatusLoggerListener() {
     }
 
+    /** Whether log4j2's status logger prints at {@code level} (its configured {@code status}, ERROR by default). */
+    @Override
+    public boolean shows(Level level) {
+        return LOGGER.isEnabled(level == Level.ERROR ? org.apache.logging.log4j.Level.ERROR
+                : level == Level.WARN ? org.apache.logging.log4j.Level.WARN : org.apache.logging.log4j.Level.INFO);
+    }
+
     @Override
     public void status(Level level, String message, Throwable cause) {
         switch (level) {

@@ -709,6 +709,16 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
 
     /** Routes core's status messages to logback's status manager under this appender's name. */
     private final class StatusRouter implements StatusListener {
+        /**
+         * logback keeps status messages in its status manager and prints them only when a status
+         * listener is registered ({@code debug="true"}, {@code <statusListener>}) or its own
+         * configuration failed: without one, core prints its exit-time loss warnings to stderr.
+         */
+        @Override
+        public boolean shows(StatusListener.Level level) {
+            return context != null && !context.getStatusManager().getCopyOfStatusListenerList().isEmpty();
+        }
+
         @Override
         public void status(StatusListener.Level level, String message, Throwable cause) {
             switch (level) {

@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.github.spool.io;
+
+import io.github.spool.AppendResult;
+import io.github.spool.SpoolThreads;
+import io.github.spool.StatusListener;
+import io.github.spool.metrics.WriterCounters;
+import io.github.spool.text.ByteLineBuilder;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Writes records synchronously once the JVM's exit has begun: the last stretch of an appender's
+ * life, between Spool's shutdown hook and the framework's own stop — which may never come
+ * (logback registers no shutdown hook by default). Internal to Spool.
+ *
+ * <p>Why: the JVM runs its shutdown hooks concurrently, in no order, and halts when the last one
+ * returns. A line that an application's hook (a graceful-shutdown handler, Spring's context close,
+ * a {@code @PreDestroy}) logs after Spool's hook closed the ring can only be certain to be out
+ * before the halt if it is written before the logging call returns — which is what the
+ * frameworks' own appenders do. So after the hook, a record the closed ring refuses comes here.
+ *
+ * <p>How: the caller hands its record (a copy) to the lane's own thread and waits until it is
+ * written. The thread takes the sink over from the writer when the writer ends ({@link #takeOver}),
+ * so everything the ring accepted is out first and each thread's lines stay in order. It is a
+ * {@link WriterThread}, which cannot be interrupted: an interrupted caller writing a
+ * {@code FileChannel} itself would close fd 1 for the whole process. Caller and lane spin briefly
+ * before parking, so that a burst (log4j2 draining its async queue into the appender at exit)
+ * pays a hand-off, not a futex wake-up, per line.
+ *
+ * <p>Bounds: a caller waits at most until the exit deadline; past it, at most
+ * {@link #PAST_DEADLINE_WAIT_NANOS} while the sink keeps up, and not at all while a write is stuck
+ * that long. A record given up is counted as lost (by the lane, the only thread that updates the
+ * counters once the writer has ended), never written afterwards.
+ */
+public final class ExitLane implements Runnable {
+
+    /** How long a caller still waits for its record past the exit deadline. */
+    static final long PAST_DEADLINE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How long the lane and its callers spin before parking. */
+    private static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+
+    private static final int PENDING = 0;
+    private static final int TAKEN = 1;
+    private static final int DONE = 2;
+    private static final int ABANDONED = 3;
+    private static final int REFUSED = 4;
+
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(Request.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** One record and its caller. */
+    private static final class Request {
+        final byte[] bytes;
+        final Thread caller;
+        /** PENDING until the lane takes it (CAS) or its caller gives up (CAS); then DONE or REFUSED. */
+        volatile int state;
+
+        Request(byte[] bytes, Thread caller) {
+            this.bytes = bytes;
+            this.caller = caller;
+        }
+    }
+
+    private final String name;
+    private final WriterCounters counters;
+    private final StatusListener status;
+    private final long deadlineNanos;
+    private final Runnable onEnd;
+    /** The writer's renderer (the lane's alone once the writer has ended), or {@code null} for text records. */
+    private final RecordRenderer renderer;
+    private final RecordRenderer.Result renderResult = new RecordRenderer.Result();
+    private ByteLineBuilder rendered;
+    private final ConcurrentLinkedQueue<Request> queue = new ConcurrentLinkedQueue<>();
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private final Thread thread;
+
+    /** The sink, once the writer handed it over (a volatile store the lane's loads pair with). */
+    private volatile Sink sink;
+    /** No more records: the framework stopped the appender. */
+    private volatile boolean closed;
+    /**
+     * Set by the lane before its last look at the queue; a caller reads it after queueing (Dekker:
+     * volatile store then the queue's volatile loads, against the caller's offer then this load),
+     * so every request is either served or refused by its own caller.
+     */
+    private volatile boolean done;
+    /** {@link System#nanoTime()} when the current write began, or {@code 0} between writes. */
+    private volatile long writeSince;
+    /** Records the lane counted as lost (written by the lane only). */
+    private volatile long lost;
+    private boolean faultReported;
+
+    /**
+     * @param name          appender name, for status messages
+     * @param counters      the writer's counters, which the lane updates once the writer has ended
+     * @param status        where status messages go
+     * @param deadlineNanos the JVM's exit deadline ({@link System#nanoTime()})
+     * @param renderer      the writer's renderer, or {@code null} when records are text
+     * @param onEnd         run on the lane's thread after it closed the sink (unregistration)
+     */
+    public ExitLane(String name, WriterCounters counters, StatusListener status, long deadlineNanos,
+                    RecordRenderer renderer, Runnable onEnd) {
+        this.renderer = renderer;
+        this.name = name;
+        this.counters = counters;
+        this.status = status;
+        this.deadlineNanos = deadlineNanos;
+        this.onEnd = onEnd;
+        this.thread = SpoolThreads.newThread(() -> new WriterThread(this, "spool-exit-" + name), true);
+        this.thread.start();
+    }
+
+    /**
+     * The writer ended: the lane owns {@code sink} from now on (RingWriter's hand-off).
+     *
+     * @param sink the writer's sink
+     */
+    public void takeOver(Sink sink) {
+        this.sink = sink;
+        LockSupport.unpark(thread);
+    }
+
+    /**
+     * Writes one record before returning, as a synchronous appender would.
+     *
+     * @param src    bytes
+     * @param offset first byte
+     * @param length byte count
+     * @return {@link AppendResult#ACCEPTED} (written, or counted as lost) or
+     *         {@link AppendResult#CLOSED} once the framework has stopped the appender
+     */
+    public AppendResult write(byte[] src, int offset, int length) {
+        if (closed) {
+            return AppendResult.CLOSED;
+        }
+        Request r = new Request(Arrays.copyOfRange(src, offset, offset + length), Thread.currentThread());
+        queue.offer(r);
+        if (done && STATE.compareAndSet(r, PENDING, REFUSED)) {
+            return AppendResult.CLOSED; // the lane had ended: nobody will take it
+        }
+        LockSupport.unpark(thread);
+        return await(r);
+    }
+
+    private AppendResult await(Request r) {
+        boolean interrupted = false;
+        long queued = System.nanoTime();
+        long giveUpAt = Math.max(deadlineNanos - queued, PAST_DEADLINE_WAIT_NANOS) + queued;
+        try {
+            for (;;) {
+                int s = r.state;
+                if (s == DONE || s == ABANDONED) {
+                    return AppendResult.ACCEPTED;
+                }
+                if (s == REFUSED) {
+                    return AppendResult.CLOSED;
+                }
+                long now = System.nanoTime();
+                long since = writeSince;
+                boolean stuck = now - deadlineNanos > 0 && since != 0 && now - since > PAST_DEADLINE_WAIT_NANOS;
+                if (now - giveUpAt >= 0 || stuck) {
+                    // Taken already: the lane counts it written or lost when its write ends.
+                    STATE.compareAndSet(r, PENDING, ABANDONED);
+                    return AppendResult.ACCEPTED;
+                }
+                if (now - queued < SPIN_NANOS) {
+                    Thread.onSpinWait();
+                } else {
+                    if (Thread.interrupted()) {
+                        interrupted = true; // park returns at once while it is set
+                    }
+                    LockSupport.parkNanos(this, Math.min(giveUpAt - now, TimeUnit.MILLISECONDS.toNanos(100)));
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /**
+     * The framework stops the appender: records queued so far are still written, later ones are
+     * refused; the lane then closes the sink and ends.
+     */
+    public void close() {
+        closed = true;
+        LockSupport.unpark(thread);
+    }
+
+    /**
+     * Waits for the lane to end (after {@link #close}).
+     *
+     * @param timeout longest wait
+     * @param unit    its unit
+     * @return whether it ended
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public boolean awaitEnd(long timeout, TimeUnit unit) throws InterruptedException {
+        return ended.await(timeout, unit);
+    }
+
+    /** @return records the lane counted as lost */
+    public long lost() {
+        return lost;
+    }
+
+    @Override
+    public void run() {
+        Sink s = null;
+        try {
+            s = awaitSink();
+            serve(s);
+        } finally {
+            done = true;
+            for (Request r; (r = queue.poll()) != null; ) {
+                refuse(r);
+            }
+            s = sink;
+            if (s != null) {
+                try {
+                    s.close();
+                } catch (Throwable e) {
+                    report(StatusListener.Level.WARN, "closing " + s.describe() + " failed", e);
+                }
+            }
+            try {
+                onEnd.run();
+            } catch (Throwable ignored) {
+                // unregistration is best effort on the way out
+            }
+            ended.countDown();
+        }
+    }
+
+    private void refuse(Request r) {
+        if (!STATE.compareAndSet(r, PENDING, REFUSED) && r.state == ABANDONED) {
+            lostOne(r.bytes.length); // its caller was told ACCEPTED: counted, not written
+        }
+        LockSupport.unpark(r.caller);
+    }
+
+    /**
+     * Waits for the writer to hand the sink over, however long that takes: the lane exists only
+     * while the writer has not ended (Spool), and the sink must be closed by whoever owns it last.
+     */
+    private Sink awaitSink() {
+        for (;;) {
+            Sink s = sink;
+            if (s != null) {
+                return s;
+            }
+            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(10));
+        }
+    }
+
+    private void serve(Sink s) {
+        ByteBuffer[] one = new ByteBuffer[1];
+        long idleSince = 0;
+        for (;;) {
+            Request r = queue.poll();
+            if (r == null) {
+                if (closed) {
+                    return;
+                }
+                long now = System.nanoTime();
+                if (idleSince == 0) {
+                    idleSince = now;
+                }
+                if (now - idleSince < SPIN_NANOS) {
+                    Thread.onSpinWait();
+                } else {
+                    LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(100));
+                }
+                continue;
+            }
+            idleSince = 0;
+            if (!STATE.compareAndSet(r, PENDING, TAKEN)) {
+                lostOne(r.bytes.length); // its caller gave up waiting: counted, not written
+                continue;
+            }
+            writeSince = System.nanoTime() | 1; // never 0 while writing
+            boolean written = renderer == null ? writeWhole(s, one, ByteBuffer.wrap(r.bytes)) : writeRendered(s, one, r.bytes);
+            writeSince = 0;
+            if (written) {
+                counters.written(1, r.bytes.length);
+            } else {
+                lostOne(r.bytes.length);
+            }
+            r.state = DONE;
+            LockSupport.unpark(r.caller);
+        }
+    }
+
+    /** A captured record: rendered as the writer renders it (RingWriter.writeRendered), then written. */
+    private boolean writeRendered(Sink s, ByteBuffer[] one, byte[] bytes) {
+        if (rendered == null) {
+            rendered = new ByteLineBuilder(512, 1 << 20);
+        }
+        ByteBuffer range = ByteBuffer.wrap(bytes);
+        RecordRenderer.Result result = renderResult;
+        boolean whole = true;
+        while (range.hasRemaining()) {
+            int before = range.position();
+            rendered.reset();
+            result.clear();
+            try {
+                renderer.render(range, rendered, result);
+            } catch (Throwable t) {
+                report(StatusListener.Level.ERROR, "rendering a record during exit failed; it is counted as lost", t);
+                return false;
+            }
+            whole &= result.left == 0;
+            if (rendered.length() > 0 && !writeWhole(s, one, rendered.view())) {
+                return false;
+            }
+            if (result.passThrough > 0) {
+                int at = range.position();
+                if (!writeWhole(s, one, range.slice(at, result.passThrough))) {
+                    return false;
+                }
+                range.position(at + result.passThrough);
+            } else if (range.position() == before) {
+                break; // nothing more it can take
+            }
+        }
+        return whole;
+    }
+
+    private boolean writeWhole(Sink s, ByteBuffer[] one, ByteBuffer b) {
+        one[0] = b;
+        int pauses = 0;
+        try {
+            while (b.hasRemaining()) {
+                counters.writeCall();
+                if (s.write(one, 0, 1) == 0) {
+                    // A non-blocking descriptor that is full: wait for the reader, within bounds.
+                    if (System.nanoTime() - deadlineNanos > PAST_DEADLINE_WAIT_NANOS) {
+                        return false;
+                    }
+                    LockSupport.parkNanos(this, Math.min(TimeUnit.MILLISECONDS.toNanos(10), 10_000L << Math.min(pauses++, 10)));
+                }
+            }
+            return true;
+        } catch (Throwable e) {
+            counters.writeError();
+            if (!faultReported) {
+                faultReported = true;
+                report(StatusListener.Level.ERROR, "writing to " + s.describe() + " during exit failed (" + e
+                        + "); records are counted as lost", e);
+            }
+            return false;
+        } finally {
+            one[0] = null;
+        }
+    }
+
+    private void lostOne(long bytes) {
+        counters.lost(1, bytes);
+        lost++; // the lane thread only
+    }
+
+    private void report(StatusListener.Level level, String message, Throwable cause) {
+        try {
+            status.status(level, "spool appender '" + name + "': " + message, cause);
+        } catch (Throwable ignored) {
+            // a failing listener must not stop the lane
+        }
+    }
+}

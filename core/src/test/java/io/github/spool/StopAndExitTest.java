@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.github.spool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javax.management.ObjectName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The appender's life past the usual stop (issue 31, items 3–6): a stop that gives up on a stalled
+ * sink still unregisters once the writer really ends; a stop during a long close (a rolling file
+ * waiting for compressions) says truthfully that every record is written; the exit's deadline
+ * outranks a stop's; and after the exit drain, records are written synchronously, after the ring's
+ * and in order, until the framework stops the appender.
+ */
+class StopAndExitTest {
+
+    @TempDir
+    Path dir;
+
+    private static byte[] line(String s) {
+        return (s + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static AppendResult append(Spool spool, String s) {
+        byte[] b = line(s);
+        return spool.append(b, 0, b.length, Severity.INFO);
+    }
+
+    private static ObjectName mbean(String name) throws Exception {
+        return new ObjectName("io.github.spool:type=Appender,context=default,name=" + name);
+    }
+
+    @Test
+    void aStopThatGivesUpOnAStalledSinkUnregistersWhenTheWriterEnds() throws Exception {
+        TestSink sink = new TestSink().stall();
+        RecordedStatus status = new RecordedStatus();
+        Spool spool = Spool.start(SpoolConfig.builder("stalled-stop").statusListener(status).build(), sink);
+        assertEquals(AppendResult.ACCEPTED, append(spool, "one"));
+        assertTrue(sink.awaitBlocked(10, TimeUnit.SECONDS));
+
+        assertFalse(spool.stop(100, TimeUnit.MILLISECONDS), "the sink is stalled");
+        assertTrue(ShutdownDrain.openForTest().contains("stalled-stop"), "still open while its writer runs");
+
+        sink.release(); // the stall ends; the writer finishes (past its deadline: it gives up) and ends
+        assertTrue(spool.awaitEndForTest(10, TimeUnit.SECONDS));
+        assertFalse(ShutdownDrain.openForTest().contains("stalled-stop"), "left the shutdown hook");
+        assertFalse(ManagementFactory.getPlatformMBeanServer().isRegistered(mbean("stalled-stop")), "MBean gone");
+        assertEquals(1, spool.stats().getEventsWritten() + spool.stats().getEventsLost(), "the record is counted once");
+    }
+
+    @Test
+    void aStopDuringALongCloseSaysEveryRecordIsWritten() throws Exception {
+        TestSink sink = new TestSink().stallClose();
+        RecordedStatus status = new RecordedStatus();
+        Spool spool = Spool.start(SpoolConfig.builder("long-close").statusListener(status).build(), sink);
+        for (int i = 0; i < 100; i++) {
+            assertEquals(AppendResult.ACCEPTED, append(spool, "line " + i));
+        }
+        assertTrue(spool.stop(300, TimeUnit.MILLISECONDS), "every record is written: " + status);
+        assertEquals(100, spool.stats().getEventsWritten());
+        assertEquals(0, spool.stats().getEventsLost());
+        assertEquals(0, status.count(StatusListener.Level.WARN), () -> "no loss reported: " + status);
+        assertTrue(status.toString().contains("every record is written"), status::toString);
+        assertTrue(ManagementFactory.getPlatformMBeanServer().isRegistered(mbean("long-close")), "registered while closing");
+
+        sink.releaseClose();
+        assertTrue(spool.awaitEndForTest(10, TimeUnit.SECONDS));
+        assertTrue(sink.isClosed());
+        assertFalse(ManagementFactory.getPlatformMBeanServer().isRegistered(mbean("long-close")), "unregistered at the end");
+        assertFalse(ShutdownDrain.openForTest().contains("long-close"));
+    }
+
+    @Test
+    void theExitDeadlineOutranksAStopAlreadyWaiting() throws Exception {
+        TestSink sink = new TestSink().stall();
+        Spool spool = Spool.start(SpoolConfig.builder("exit-outranks").statusListener(new RecordedStatus()).build(), sink);
+        assertEquals(AppendResult.ACCEPTED, append(spool, "one"));
+        assertTrue(sink.awaitBlocked(10, TimeUnit.SECONDS));
+        // A framework's stop with a long timeout is waiting when the exit begins with a short one.
+        CompletableFuture<Boolean> frameworkStop = CompletableFuture.supplyAsync(() -> spool.stop(60, TimeUnit.SECONDS));
+        // An exit deadline already passed (one that came while the write was stuck): once the
+        // write returns, the writer gives up at once instead of draining on to the stop's.
+        spool.beginExit(System.nanoTime() - 1);
+        sink.release();
+        assertFalse(frameworkStop.get(20, TimeUnit.SECONDS), "the stop ends with the exit's deadline, not its own");
+        assertEquals(1, spool.stats().getEventsWritten() + spool.stats().getEventsLost());
+        assertTrue(spool.awaitEndForTest(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void afterTheExitDrainRecordsAreWrittenSynchronouslyAfterTheRingsAndInOrder() throws Exception {
+        Path file = dir.resolve("app.log");
+        Spool spool = Spool.start(SpoolConfig.builder("exit-lane").file(file).statusListener(new RecordedStatus()).build());
+        for (int i = 0; i < 1_000; i++) {
+            assertEquals(AppendResult.ACCEPTED, append(spool, "ring " + i));
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        spool.beginExit(deadline); // what the shutdown hook does
+        spool.awaitExitDrain(deadline);
+        for (int i = 0; i < 100; i++) {
+            assertEquals(AppendResult.ACCEPTED, append(spool, "late " + i));
+            // Written before the call returned, after everything the ring held.
+            assertTrue(Files.readString(file).endsWith("late " + i + "\n"), "late " + i + " is in the file at return");
+        }
+        assertTrue(spool.stop(10, TimeUnit.SECONDS), "the framework's stop ends the exit mode");
+        assertEquals(AppendResult.CLOSED, append(spool, "after the framework's stop"));
+        assertTrue(spool.awaitEndForTest(10, TimeUnit.SECONDS));
+
+        List<String> lines = Files.readAllLines(file);
+        assertEquals(1_100, lines.size());
+        for (int i = 0; i < 1_000; i++) {
+            assertEquals("ring " + i, lines.get(i));
+        }
+        for (int i = 0; i < 100; i++) {
+            assertEquals("late " + i, lines.get(1_000 + i));
+        }
+        assertEquals(1_100, spool.stats().getEventsWritten());
+        assertEquals(0, spool.stats().getEventsLost());
+        assertFalse(ShutdownDrain.openForTest().contains("exit-lane"));
+    }
+
+    @Test
+    void anInterruptedThreadWritesDuringExitWithoutClosingTheSink() throws Exception {
+        Path file = dir.resolve("interrupted.log");
+        Spool spool = Spool.start(SpoolConfig.builder("exit-interrupt").file(file).statusListener(new RecordedStatus()).build());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        spool.beginExit(deadline);
+        spool.awaitExitDrain(deadline);
+        Thread.currentThread().interrupt();
+        try {
+            assertEquals(AppendResult.ACCEPTED, append(spool, "while interrupted"));
+            assertTrue(Thread.currentThread().isInterrupted(), "the caller keeps its interrupt");
+        } finally {
+            Thread.interrupted();
+        }
+        assertEquals(AppendResult.ACCEPTED, append(spool, "after"));
+        assertTrue(spool.stop(10, TimeUnit.SECONDS));
+        assertEquals(List.of("while interrupted", "after"), Files.readAllLines(file));
+    }
+}
