@@ -37,7 +37,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Bounds: a caller waits at most until the exit deadline; past it, at most
  * {@link #PAST_DEADLINE_WAIT_NANOS} while the sink keeps up, and not at all while a write is stuck
- * that long. A record given up is counted as lost (by the lane, the only thread that updates the
+ * that long or the writer never handed the sink over. A record given up is counted as lost (by the lane, the only thread that updates the
  * counters once the writer has ended), never written afterwards.
  */
 public final class ExitLane implements Runnable {
@@ -172,7 +172,11 @@ public final class ExitLane implements Runnable {
                 }
                 long now = System.nanoTime();
                 long since = writeSince;
-                boolean stuck = now - deadlineNanos > 0 && since != 0 && now - since > PAST_DEADLINE_WAIT_NANOS;
+                // Past the deadline, a lane that never got the sink (the writer is stuck in a
+                // write) or is stuck in one of its own makes nobody wait: each caller would
+                // otherwise pay its full second, one after another.
+                boolean stuck = now - deadlineNanos > 0
+                        && (sink == null || since != 0 && now - since > PAST_DEADLINE_WAIT_NANOS);
                 if (now - giveUpAt >= 0 || stuck) {
                     // Taken already: the lane counts it written or lost when its write ends.
                     STATE.compareAndSet(r, PENDING, ABANDONED);
