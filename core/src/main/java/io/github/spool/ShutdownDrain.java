@@ -172,7 +172,7 @@ final class ShutdownDrain {
             open = new ArrayList<>(OPEN);
         }
         for (Spool s : open) {
-            s.beginExit(deadline);
+            s.beginExit(deadline, true);
         }
         for (Spool s : open) {
             s.awaitExitDrain(deadline);

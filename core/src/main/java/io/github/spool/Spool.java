@@ -103,7 +103,7 @@ public final class Spool implements AutoCloseable {
         if (!ShutdownDrain.register(spool)) {
             // Started while the JVM exits: no hook will drain it, so it writes synchronously from
             // the first record, and nothing it accepts waits for a writer the halt would cut off.
-            spool.beginExit(ShutdownDrain.exitDeadlineNanos());
+            spool.beginExit(ShutdownDrain.exitDeadlineNanos(), false);
         }
         spool.thread.start();
         return spool;
@@ -171,21 +171,29 @@ public final class Spool implements AutoCloseable {
      * and later records go through an {@link ExitLane}, unless the appender is stopping already or
      * its writer has ended.
      */
-    void beginExit(long deadlineNanos) {
+    void beginExit(long deadlineNanos, boolean hookWaits) {
         synchronized (stopLock) {
             if (!stopBegun && !writerEnded && exitLane == null) {
                 exitLane = new ExitLane(config.name(), counters, config.statusListener(), deadlineNanos,
-                        config.renderer(), this::unregister);
+                        config.renderer(), hookWaits, this::unregister);
             }
         }
         beginStop(deadlineNanos);
     }
 
-    /** The hook's wait: until the ring has drained, or the exit deadline. Reports what it did not write. */
+    /**
+     * The hook's wait: until the ring has drained and then the exit lane has been quiet a moment
+     * (other hooks' lines need not wait while the hook does), or the exit deadline. Reports what
+     * the writer did not write.
+     */
     void awaitExitDrain(long deadlineNanos) {
         long nanos = Math.max(0, deadlineNanos - System.nanoTime());
         boolean outcome = awaitOutcome(nanos);
         report(outcome, true, nanos, null);
+        ExitLane lane = exitLane;
+        if (lane != null) {
+            lane.awaitQuiet(deadlineNanos);
+        }
     }
 
     /** Begins the stop, or brings its deadline forward (the exit's deadline outranks a stop's). */

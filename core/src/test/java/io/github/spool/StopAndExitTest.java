@@ -91,7 +91,7 @@ class StopAndExitTest {
         CompletableFuture<Boolean> frameworkStop = CompletableFuture.supplyAsync(() -> spool.stop(60, TimeUnit.SECONDS));
         // An exit deadline already passed (one that came while the write was stuck): once the
         // write returns, the writer gives up at once instead of draining on to the stop's.
-        spool.beginExit(System.nanoTime() - 1);
+        spool.beginExit(System.nanoTime() - 1, true);
         sink.release();
         assertFalse(frameworkStop.get(20, TimeUnit.SECONDS), "the stop ends with the exit's deadline, not its own");
         assertEquals(1, spool.stats().getEventsWritten() + spool.stats().getEventsLost());
@@ -106,7 +106,7 @@ class StopAndExitTest {
             assertEquals(AppendResult.ACCEPTED, append(spool, "ring " + i));
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        spool.beginExit(deadline); // what the shutdown hook does
+        spool.beginExit(deadline, false); // as at a start during the exit: every call waits
         spool.awaitExitDrain(deadline);
         for (int i = 0; i < 100; i++) {
             assertEquals(AppendResult.ACCEPTED, append(spool, "late " + i));
@@ -131,11 +131,36 @@ class StopAndExitTest {
     }
 
     @Test
+    void whileTheHookWaitsLateRecordsAreQueuedAndTheHookReturnsOnlyOnceTheyAreWritten() throws Exception {
+        Path file = dir.resolve("queued.log");
+        Spool spool = Spool.start(SpoolConfig.builder("exit-queued").file(file).statusListener(new RecordedStatus()).build());
+        assertEquals(AppendResult.ACCEPTED, append(spool, "ring"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        spool.beginExit(deadline, true); // the hook: it will wait for the lane
+        // A framework draining its own queue into the appender while the hook runs.
+        for (int i = 0; i < 20_000; i++) {
+            assertEquals(AppendResult.ACCEPTED, append(spool, "queued " + i));
+        }
+        spool.awaitExitDrain(deadline); // returns once the lane has been quiet
+        List<String> lines = Files.readAllLines(file);
+        assertEquals(20_001, lines.size(), "everything queued is written when the hook returns");
+        assertEquals("ring", lines.get(0));
+        for (int i = 0; i < 20_000; i++) {
+            assertEquals("queued " + i, lines.get(1 + i));
+        }
+        // After the hook, a caller waits for its own record.
+        assertEquals(AppendResult.ACCEPTED, append(spool, "after the hook"));
+        assertTrue(Files.readString(file).endsWith("after the hook\n"));
+        assertTrue(spool.stop(10, TimeUnit.SECONDS));
+        assertEquals(20_002, spool.stats().getEventsWritten());
+    }
+
+    @Test
     void anInterruptedThreadWritesDuringExitWithoutClosingTheSink() throws Exception {
         Path file = dir.resolve("interrupted.log");
         Spool spool = Spool.start(SpoolConfig.builder("exit-interrupt").file(file).statusListener(new RecordedStatus()).build());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        spool.beginExit(deadline);
+        spool.beginExit(deadline, false);
         spool.awaitExitDrain(deadline);
         Thread.currentThread().interrupt();
         try {

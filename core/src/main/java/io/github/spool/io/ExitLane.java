@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -27,13 +28,15 @@ import java.util.concurrent.locks.LockSupport;
  * before the halt if it is written before the logging call returns — which is what the
  * frameworks' own appenders do. So after the hook, a record the closed ring refuses comes here.
  *
- * <p>How: the caller hands its record (a copy) to the lane's own thread and waits until it is
- * written. The thread takes the sink over from the writer when the writer ends ({@link #takeOver}),
- * so everything the ring accepted is out first and each thread's lines stay in order. It is a
- * {@link WriterThread}, which cannot be interrupted: an interrupted caller writing a
- * {@code FileChannel} itself would close fd 1 for the whole process. Caller and lane spin briefly
- * before parking, so that a burst (log4j2 draining its async queue into the appender at exit)
- * pays a hand-off, not a futex wake-up, per line.
+ * <p>How: the caller hands its record (a copy) to the lane's own thread, which takes the sink over
+ * from the writer when the writer ends ({@link #takeOver}), so everything the ring accepted is out
+ * first and each thread's lines stay in order. It is a {@link WriterThread}, which cannot be
+ * interrupted: an interrupted caller writing a {@code FileChannel} itself would close fd 1 for the
+ * whole process. While Spool's hook is still running it waits for the lane to go quiet
+ * ({@link #awaitQuiet}) — the JVM cannot halt before it returns — so a caller need not wait for its
+ * own record then: a burst (log4j2 draining its async queue into the appender at exit) costs a
+ * queue insertion per line, not a hand-off. Once the hook has returned, a caller waits until its
+ * record is written. Queued records are bounded ({@link #ASYNC_BYTES}): past that, callers wait.
  *
  * <p>Bounds: a caller waits at most until the exit deadline; past it, at most
  * {@link #PAST_DEADLINE_WAIT_NANOS} while the sink keeps up, and not at all while a write is stuck
@@ -44,6 +47,10 @@ public final class ExitLane implements Runnable {
 
     /** How long a caller still waits for its record past the exit deadline. */
     static final long PAST_DEADLINE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How long the hook sees no record pending before it lets the JVM go on (callers then wait). */
+    static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    /** Bytes queued at most without their callers waiting. */
+    static final long ASYNC_BYTES = 8 << 20;
     /** How long the lane and its callers spin before parking. */
     private static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
 
@@ -88,6 +95,19 @@ public final class ExitLane implements Runnable {
     private final ConcurrentLinkedQueue<Request> queue = new ConcurrentLinkedQueue<>();
     private final CountDownLatch ended = new CountDownLatch(1);
     private final Thread thread;
+    /**
+     * Records queued and not yet finished (written, counted lost or refused), and their bytes.
+     * Incremented by callers before they queue, decremented by whoever finishes the record.
+     */
+    private final AtomicLong pending = new AtomicLong();
+    private final AtomicLong pendingBytes = new AtomicLong();
+    /**
+     * While Spool's hook waits for the lane ({@link #awaitQuiet}): callers return once queued.
+     * Dekker with {@link #write}: a caller counts its record in {@link #pending} (a volatile
+     * read-modify-write) before it loads this; the hook stores {@code false} here before its last
+     * load of {@code pending}, so a record whose caller did not wait is always seen by the hook.
+     */
+    private volatile boolean hookWaits;
 
     /** The sink, once the writer handed it over (a volatile store the lane's loads pair with). */
     private volatile Sink sink;
@@ -111,10 +131,12 @@ public final class ExitLane implements Runnable {
      * @param status        where status messages go
      * @param deadlineNanos the JVM's exit deadline ({@link System#nanoTime()})
      * @param renderer      the writer's renderer, or {@code null} when records are text
+     * @param hookWaits     whether Spool's shutdown hook will wait for the lane ({@link #awaitQuiet})
      * @param onEnd         run on the lane's thread after it closed the sink (unregistration)
      */
     public ExitLane(String name, WriterCounters counters, StatusListener status, long deadlineNanos,
-                    RecordRenderer renderer, Runnable onEnd) {
+                    RecordRenderer renderer, boolean hookWaits, Runnable onEnd) {
+        this.hookWaits = hookWaits;
         this.renderer = renderer;
         this.name = name;
         this.counters = counters;
@@ -148,13 +170,61 @@ public final class ExitLane implements Runnable {
         if (closed) {
             return AppendResult.CLOSED;
         }
+        if (Thread.currentThread() == thread) {
+            return AppendResult.CLOSED; // a status message routed back from the lane itself
+        }
         Request r = new Request(Arrays.copyOfRange(src, offset, offset + length), Thread.currentThread());
+        pending.incrementAndGet();
+        long queuedBytes = pendingBytes.addAndGet(length);
         queue.offer(r);
         if (done && STATE.compareAndSet(r, PENDING, REFUSED)) {
+            finished(r);
             return AppendResult.CLOSED; // the lane had ended: nobody will take it
         }
         LockSupport.unpark(thread);
+        if (hookWaits && queuedBytes <= ASYNC_BYTES) {
+            return AppendResult.ACCEPTED; // the hook waits for it: see hookWaits
+        }
         return await(r);
+    }
+
+    /**
+     * Spool's hook, after the ring drained: waits until no record has been pending for
+     * {@link #QUIET_NANOS}, or until the deadline — then records still queued are given up (the
+     * lane counts them as lost) — and from then on callers wait for their own records.
+     *
+     * @param deadlineNanos the exit deadline
+     */
+    public void awaitQuiet(long deadlineNanos) {
+        long quietSince = 0;
+        for (;;) {
+            long now = System.nanoTime();
+            if (now - deadlineNanos >= 0) {
+                hookWaits = false;
+                for (Request r : queue) {
+                    STATE.compareAndSet(r, PENDING, ABANDONED); // the lane counts them when it reaches them
+                }
+                return;
+            }
+            if (pending.get() != 0) {
+                quietSince = 0;
+            } else if (quietSince == 0) {
+                quietSince = now;
+            } else if (now - quietSince >= QUIET_NANOS) {
+                hookWaits = false; // volatile store, then the volatile load below: see hookWaits
+                if (pending.get() == 0) {
+                    return;
+                }
+                hookWaits = true; // a record came in meanwhile, queued on our word: wait for it too
+                quietSince = 0;
+            }
+            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
+        }
+    }
+
+    private void finished(Request r) {
+        pendingBytes.addAndGet(-r.bytes.length);
+        pending.decrementAndGet();
     }
 
     private AppendResult await(Request r) {
@@ -256,6 +326,7 @@ public final class ExitLane implements Runnable {
         if (!STATE.compareAndSet(r, PENDING, REFUSED) && r.state == ABANDONED) {
             lostOne(r.bytes.length); // its caller was told ACCEPTED: counted, not written
         }
+        finished(r);
         LockSupport.unpark(r.caller);
     }
 
@@ -296,6 +367,7 @@ public final class ExitLane implements Runnable {
             idleSince = 0;
             if (!STATE.compareAndSet(r, PENDING, TAKEN)) {
                 lostOne(r.bytes.length); // its caller gave up waiting: counted, not written
+                finished(r);
                 continue;
             }
             writeSince = System.nanoTime() | 1; // never 0 while writing
@@ -307,6 +379,7 @@ public final class ExitLane implements Runnable {
                 lostOne(r.bytes.length);
             }
             r.state = DONE;
+            finished(r);
             LockSupport.unpark(r.caller);
         }
     }
