@@ -380,6 +380,31 @@ public final class SpoolConfig {
         }
     }
 
+    /**
+     * This configuration with a smaller initial ring: how an appender starts when the JVM has too
+     * little direct memory for {@link #bufferSize()} (Spool.start). Everything else is kept.
+     *
+     * @param bytes the initial ring bytes, at least {@link #MIN_BUFFER_SIZE}
+     * @return the copy
+     */
+    SpoolConfig withBufferSize(long bytes) {
+        Builder b = new Builder(name);
+        b.context = context;
+        b.target = target;
+        b.file = file;
+        b.bufferSize = bytes;
+        b.maxBufferSize = maxBufferSize;
+        b.overflowPolicy = overflowPolicy;
+        b.discardThreshold = discardThreshold;
+        b.statusListener = statusListener;
+        b.follow = follow;
+        b.append = append;
+        b.rolling = rolling;
+        b.renderer = renderer;
+        b.writerNapMicros = writerNapMicros;
+        return b.build();
+    }
+
     @Override
     public String toString() {
         return "SpoolConfig{name=" + name + ", context=" + context + ", target=" + (target != Target.FILE ? target : file != null ? file : rolling.filePattern())

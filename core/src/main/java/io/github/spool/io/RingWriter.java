@@ -6,6 +6,7 @@ import io.github.spool.SpoolThreads;
 import io.github.spool.StatusListener;
 import io.github.spool.metrics.WriterCounters;
 import io.github.spool.ring.Batch;
+import io.github.spool.ring.DirectMemory;
 import io.github.spool.ring.ManyToOneCellRing;
 import io.github.spool.ring.WakeSignal;
 import io.github.spool.text.ByteLineBuilder;
@@ -73,10 +74,18 @@ public final class RingWriter implements Runnable {
      * Rendered bytes go out through this fixed direct buffer, a slice at a time: handed a heap
      * buffer, a channel copies it whole into a temporary direct buffer of its size (and keeps it
      * cached), which would put direct memory beyond the ring's cap by a batch — or a 10 MiB line.
+     * Allocated at the first rendered write (so that a start-up never fails for it, and an
+     * appender that never renders holds none), freed when the writer ends (writer only).
      */
-    private final ByteBuffer[] staging;
-    /** Bytes staged at most per write. */
-    static final int STAGING_BYTES = 256 << 10;
+    private ByteBuffer[] staging;
+    private DirectMemory.Block stagingMemory;
+    /** Without direct memory for any staging buffer: the rendered range itself, written as it is. */
+    private final ByteBuffer[] unstaged = new ByteBuffer[1];
+    private boolean stagingTried;
+    /** Bytes staged at most per write: the direct memory a writer that renders holds beside its ring. */
+    public static final int STAGING_BYTES = 256 << 10;
+    /** The staging buffer when the JVM has no direct memory for {@link #STAGING_BYTES}. */
+    static final int SMALL_STAGING_BYTES = 8 << 10;
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final long[] reportedDiscards = new long[Severity.COUNT];
 
@@ -131,7 +140,6 @@ public final class RingWriter implements Runnable {
         this.napNanos = TimeUnit.MICROSECONDS.toNanos(napMicros);
         this.renderer = renderer;
         this.rendered = renderer == null ? null : new ByteLineBuilder(64 << 10, 4 << 20);
-        this.staging = renderer == null ? null : new ByteBuffer[] {ByteBuffer.allocateDirect(STAGING_BYTES)};
         this.name = name;
         this.ring = ring;
         this.sink = sink;
@@ -184,6 +192,7 @@ public final class RingWriter implements Runnable {
             } catch (Throwable e) {
                 report(StatusListener.Level.WARN, "closing " + sink.describe() + " failed", e);
             }
+            freeMemory();
             terminated.countDown();
         }
     }
@@ -391,7 +400,7 @@ public final class RingWriter implements Runnable {
             long n;
             try {
                 counters.writeCall();
-                n = staging == null || segments[first].isDirect() ? sink.write(segments, first, count - first)
+                n = renderer == null || segments[first].isDirect() ? sink.write(segments, first, count - first)
                         : writeStaged(segments[first]);
             } catch (Throwable e) {
                 // Anything a sink throws is a fault of that write, Errors included: the records
@@ -431,6 +440,15 @@ public final class RingWriter implements Runnable {
 
     /** Writes the next slice of a rendered (heap) range through {@link #staging}; moves its position. */
     private long writeStaged(ByteBuffer rendered) throws java.io.IOException {
+        ByteBuffer[] staging = staging();
+        if (staging == null) {
+            unstaged[0] = rendered;
+            try {
+                return sink.write(unstaged, 0, 1); // moves rendered's position
+            } finally {
+                unstaged[0] = null;
+            }
+        }
         ByteBuffer st = staging[0];
         st.clear();
         int from = rendered.position();
@@ -451,6 +469,50 @@ public final class RingWriter implements Runnable {
         long n = sink.write(staging, 0, 1);
         rendered.position(from + (int) n);
         return n;
+    }
+
+    /**
+     * The staging buffer, allocated at the first call: {@link #STAGING_BYTES}, or with too little
+     * direct memory {@link #SMALL_STAGING_BYTES} (slices are then smaller, each still whole lines),
+     * or none (rendered ranges then go to the sink as they are, which may copy them itself). Said
+     * once when it is not the full size; never thrown into a logging call: it runs on the writer.
+     */
+    private ByteBuffer[] staging() {
+        if (!stagingTried) {
+            stagingTried = true;
+            DirectMemory.Block b = DirectMemory.tryAllocate(STAGING_BYTES);
+            if (b == null) {
+                b = DirectMemory.tryAllocate(SMALL_STAGING_BYTES);
+                report(StatusListener.Level.WARN, "not enough direct memory for the " + (STAGING_BYTES >> 10)
+                        + " KiB buffer rendered lines go out through; " + (b == null ? "writing them without one"
+                        : "using " + (SMALL_STAGING_BYTES >> 10) + " KiB"), null);
+            }
+            if (b != null) {
+                stagingMemory = b;
+                staging = new ByteBuffer[] {b.buffer()};
+            }
+        }
+        return staging;
+    }
+
+    /**
+     * The writer's last act before it says it has ended: gives back, now, the direct memory of the
+     * staging buffer and of every ring cell no producer can still copy into
+     * ({@link ManyToOneCellRing#freeAll}), so that a stopped appender does not hold it until a GC
+     * (which {@code -XX:+DisableExplicitGC} or a quiet heap may put off indefinitely).
+     */
+    private void freeMemory() {
+        try {
+            ring.freeAll();
+        } catch (Throwable t) {
+            // what is not freed here is the GC's, as before
+        }
+        DirectMemory.Block b = stagingMemory;
+        if (b != null) {
+            stagingMemory = null;
+            staging = null;
+            b.free();
+        }
     }
 
     private boolean pastDeadline() {

@@ -119,7 +119,9 @@ public final class SpoolAppender extends AbstractAppender {
             if (freshSink && header != null && header.length > 0) {
                 appendRaw(spool, header, capture);
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
+            // Errors too: an OutOfMemoryError (no direct memory even for core's smallest ring, no
+            // thread) must not reach the logging call that configured us.
             LOGGER.error("Spool appender '{}' could not start on {}: {}", getName(),
                     spoolConfig.target() == SpoolConfig.Target.FILE ? spoolConfig.file() : spoolConfig.target(),
                     e.toString(), e);

@@ -348,7 +348,9 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
         SpoolConfig config = settings.build();
         try {
             spool = Spool.start(config);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
+            // Errors too: an OutOfMemoryError (no direct memory even for core's smallest ring, no
+            // thread) must not reach the logging call that configured us.
             addError("SpoolAppender [" + name + "] not started: cannot start on " + describeSink(config), e);
             return;
         }
