@@ -93,6 +93,13 @@ public final class RingWriter implements Runnable {
     private volatile long stopDeadlineNanos;
     private volatile Outcome outcome = Outcome.RUNNING;
     private boolean inFault;
+    /**
+     * The sink's last byte is not a line end: a write ended mid-line and the next one failed.
+     * The next write starts with {@link #NEWLINE}, so no line is glued onto the torn one.
+     */
+    private boolean torn;
+    /** One line end, for {@link #torn}; reset before each use (writer only). */
+    private final ByteBuffer[] newline = {ByteBuffer.wrap(new byte[] {'\n'})};
     private long faultLostRecords;
     private boolean wouldBlockReported;
     private boolean passFailureReported;
@@ -398,10 +405,16 @@ public final class RingWriter implements Runnable {
         int pauses = 0;
         while (first < count) {
             long n;
+            boolean endingTornLine = torn;
             try {
                 counters.writeCall();
-                n = renderer == null || segments[first].isDirect() ? sink.write(segments, first, count - first)
-                        : writeStaged(segments[first]);
+                if (endingTornLine) {
+                    newline[0].clear();
+                    n = sink.write(newline, 0, 1);
+                } else {
+                    n = renderer == null || segments[first].isDirect() ? sink.write(segments, first, count - first)
+                            : writeStaged(segments[first]);
+                }
             } catch (Throwable e) {
                 // Anything a sink throws is a fault of that write, Errors included: the records
                 // are counted, the writer goes on.
@@ -421,6 +434,11 @@ public final class RingWriter implements Runnable {
                     return;
                 }
                 LockSupport.parkNanos(this, Math.min(TimeUnit.MILLISECONDS.toNanos(10), 10_000L << Math.min(pauses++, 10)));
+                continue;
+            }
+            if (endingTornLine) {
+                torn = false;
+                counters.written(0, n);
                 continue;
             }
             long records = 0;
@@ -534,36 +552,41 @@ public final class RingWriter implements Runnable {
     }
 
     /**
-     * Counts the rest of a batch as lost. Range {@code first} may be partly written: its whole
-     * records that reached the sink count as written, found by their line ends when every record
-     * of the range is exactly one line (the ring keeps no record boundaries; the adapters' layouts
-     * end each record with one line separator). Otherwise a partly written range counts wholly as
-     * lost, and docs/reliability.md says so.
+     * Counts the rest of a batch as lost. Ranges from {@code first} on may be partly written: by a
+     * short write before the one that failed, or by a sink that wrote part of a gather write and
+     * then threw (a rolling file meeting ENOSPC mid-batch). In each, the whole records that reached
+     * the sink count as written, found by their line ends when every record of the range is
+     * exactly one line (the ring keeps no record boundaries; the adapters' layouts end each record
+     * with one line separator); the record the sink stopped in counts as lost, once. A partly
+     * written range whose records are not one line each counts wholly as lost, and
+     * docs/reliability.md says so. When the sink's last byte is not a line end, the next write
+     * ends that torn line first ({@link #torn}).
      *
      * @return records lost
      */
     private long giveUp(ByteBuffer[] segments, int first, int count, Batch batch) {
         long records = 0;
         long bytes = 0;
-        int from = first;
-        if (first < count) {
-            ByteBuffer s = segments[first];
-            int start = batch.start(first);
+        int lastTouched = -1;
+        for (int i = first; i < count; i++) {
+            ByteBuffer s = segments[i];
+            int start = batch.start(i);
+            long inRange = batch.records(i);
+            bytes += s.remaining();
             if (s.position() > start) {
-                long inRange = batch.records(first);
-                long lines = countLineEnds(s, start, s.limit());
-                if (lines == inRange) {
+                lastTouched = i;
+                if (countLineEnds(s, start, s.limit()) == inRange) {
                     long out = countLineEnds(s, start, s.position());
                     counters.written(out, 0);
                     records += inRange - out;
-                    bytes += s.remaining();
-                    from = first + 1;
+                    continue;
                 }
             }
+            records += inRange;
         }
-        for (int i = from; i < count; i++) {
-            records += batch.records(i);
-            bytes += segments[i].remaining();
+        if (lastTouched >= 0) {
+            ByteBuffer s = segments[lastTouched];
+            torn = s.get(s.position() - 1) != '\n';
         }
         counters.lost(records, bytes);
         return records;
@@ -601,14 +624,17 @@ public final class RingWriter implements Runnable {
         if (total == 0) {
             return;
         }
-        String line = "spool: discarded " + total + " events at " + Severity.name(discardThreshold) + " and below ("
+        // After a torn line, the summary starts on a line of its own.
+        String line = (torn ? System.lineSeparator() : "") + "spool: discarded " + total + " events at " + Severity.name(discardThreshold) + " and below ("
                 + detail + ") since " + Instant.ofEpochMilli(sinceMillis) + System.lineSeparator();
         ByteBuffer bytes = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
         ByteBuffer[] one = {bytes};
         try {
             while (bytes.hasRemaining()) {
                 if (pastDeadline()) {
-                    return; // the stop deadline outranks the summary; the counters keep the figures
+                    // the stop deadline outranks the summary; the counters keep the figures
+                    torn |= bytes.position() > 0;
+                    return;
                 }
                 counters.writeCall();
                 long n = sink.write(one, 0, 1);
@@ -618,8 +644,12 @@ public final class RingWriter implements Runnable {
                     counters.written(0, n);
                 }
             }
+            torn = false;
             counters.summaryLine();
         } catch (Throwable e) {
+            if (bytes.position() > 0) {
+                torn = bytes.get(bytes.position() - 1) != '\n';
+            }
             counters.writeError();
         }
     }
