@@ -97,7 +97,7 @@ public final class Spool implements AutoCloseable {
         spool.thread.start();
         ShutdownDrain.register(spool);
         try {
-            JmxRegistry.register(config.context(), config.name(), spool, spool.stats);
+            JmxRegistry.register(config.contextIdentity(), config.context(), config.name(), spool, spool.stats);
         } catch (JMException | RuntimeException | OutOfMemoryError e) {
             // The appender runs already: without an MBean, not without its lines.
             config.statusListener().status(StatusListener.Level.WARN,

@@ -549,7 +549,8 @@ public final class SpoolAppender extends AbstractAppender {
             }
             SettingsReader r = new SettingsReader(name, status);
             SpoolConfig.Builder b = SpoolConfig.builder(name).statusListener(status)
-                    .context(contextName(getConfiguration()));
+                    .context(contextName(getConfiguration()))
+                    .contextIdentity(getConfiguration() == null ? null : getConfiguration().getLoggerContext());
             boolean toFile = sink(r, b);
             r.ringSizes(b, bufferSize, maxBufferSize);
             r.writerNap(b, writerNapMicros);

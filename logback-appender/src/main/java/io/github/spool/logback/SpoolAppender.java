@@ -368,7 +368,8 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
         // The context name keeps the JMX names of two contexts' same-named appenders apart.
         String contextName = context == null ? null : context.getName();
         SpoolConfig.Builder b = SpoolConfig.builder(appenderName).statusListener(status)
-                .context(contextName == null || contextName.isEmpty() ? SpoolConfig.DEFAULT_CONTEXT : contextName);
+                .context(contextName == null || contextName.isEmpty() ? SpoolConfig.DEFAULT_CONTEXT : contextName)
+                .contextIdentity(context);
         boolean toFile = sink(r, b);
         r.ringSizes(b, bufferSize, maxBufferSize);
         r.writerNap(b, writerNapMicros);
