@@ -7,6 +7,7 @@ import io.github.spool.io.Sinks;
 import io.github.spool.metrics.JmxRegistry;
 import io.github.spool.metrics.SpoolAppenderStats;
 import io.github.spool.metrics.WriterCounters;
+import io.github.spool.ring.DirectMemory;
 import io.github.spool.ring.ManyToOneCellRing;
 import io.github.spool.time.SharedClock;
 
@@ -91,12 +92,31 @@ public final class Spool implements AutoCloseable {
      * @return the running appender
      */
     public static Spool start(SpoolConfig config, Sink sink) {
-        Spool spool = new Spool(config, sink);
+        Spool spool;
+        try {
+            // Room for the writer's staging buffer too, and so some left for the JDK's own
+            // temporary buffers: a ring that took the last byte failed the next NIO read elsewhere.
+            spool = DirectMemory.fits(config.bufferSize() + RingWriter.STAGING_BYTES) ? new Spool(config, sink) : null;
+        } catch (OutOfMemoryError e) {
+            spool = null; // the rest of the ring is the GC's: nothing refers to it
+        }
+        if (spool == null) {
+            // Too little direct memory for the initial ring: start with the smallest one, which
+            // grows under maxBufferSize as direct memory allows, rather than fail the logging call
+            // that started us. Said once; an OutOfMemoryError here is the adapter's to report.
+            SpoolConfig small = config.withBufferSize(SpoolConfig.MIN_BUFFER_SIZE);
+            spool = new Spool(small, sink);
+            config.statusListener().status(StatusListener.Level.WARN, "spool appender '" + config.name()
+                    + "': not enough direct memory for a ring of " + config.bufferSize() + " bytes (-XX:MaxDirectMemorySize); "
+                    + "started with " + small.bufferSize() + " bytes, growing up to " + config.maxBufferSize()
+                    + " as direct memory allows", null);
+        }
         spool.writer.atEnd(spool::writerEnded);
         // Registered before the writer runs: it unregisters when it ends, which may be at once.
         try {
-            JmxRegistry.register(config.context(), config.name(), spool, spool.stats);
-        } catch (JMException | RuntimeException e) {
+            JmxRegistry.register(config.contextIdentity(), config.context(), config.name(), spool, spool.stats);
+        } catch (JMException | RuntimeException | OutOfMemoryError e) {
+            // The appender runs without an MBean rather than not at all.
             config.statusListener().status(StatusListener.Level.WARN,
                     "spool appender '" + config.name() + "': JMX registration failed", e);
         }

@@ -42,6 +42,7 @@ public final class SpoolConfig {
 
     private final String name;
     private final String context;
+    private final Object contextIdentity;
     private final Target target;
     private final Path file;
     private final long bufferSize;
@@ -58,6 +59,7 @@ public final class SpoolConfig {
     private SpoolConfig(Builder b) {
         this.name = b.name;
         this.context = b.context;
+        this.contextIdentity = b.contextIdentity;
         this.target = b.target;
         this.file = b.file;
         this.bufferSize = b.bufferSize;
@@ -108,6 +110,11 @@ public final class SpoolConfig {
     /** @return the logging context the appender belongs to (part of its JMX object name) */
     public String context() {
         return context;
+    }
+
+    /** @return the logging context itself, or {@code null} if the adapter named none */
+    public Object contextIdentity() {
+        return contextIdentity;
     }
 
     /** @return where the writer writes */
@@ -180,6 +187,7 @@ public final class SpoolConfig {
     public static final class Builder {
         private final String name;
         private String context = DEFAULT_CONTEXT;
+        private Object contextIdentity;
         private Target target = Target.STDOUT;
         private Path file;
         private long bufferSize = DEFAULT_BUFFER_SIZE;
@@ -208,6 +216,21 @@ public final class SpoolConfig {
          */
         public Builder context(String context) {
             this.context = Objects.requireNonNull(context, "context");
+            return this;
+        }
+
+        /**
+         * Tells which logging context the appender belongs to, beside its name: two contexts of
+         * the same name (two web applications that leave logback's context unnamed, both
+         * {@code default}) then get distinct JMX object names, and a reconfiguration of one is
+         * told apart from the other (metrics.JmxRegistry). Held weakly there.
+         *
+         * @param identity log4j2's or logback's {@code LoggerContext}; default {@code null} (the
+         *                 name is the identity)
+         * @return this builder
+         */
+        public Builder contextIdentity(Object identity) {
+            this.contextIdentity = identity;
             return this;
         }
 
@@ -378,6 +401,32 @@ public final class SpoolConfig {
             }
             return new SpoolConfig(this);
         }
+    }
+
+    /**
+     * This configuration with a smaller initial ring: how an appender starts when the JVM has too
+     * little direct memory for {@link #bufferSize()} (Spool.start). Everything else is kept.
+     *
+     * @param bytes the initial ring bytes, at least {@link #MIN_BUFFER_SIZE}
+     * @return the copy
+     */
+    SpoolConfig withBufferSize(long bytes) {
+        Builder b = new Builder(name);
+        b.context = context;
+        b.contextIdentity = contextIdentity;
+        b.target = target;
+        b.file = file;
+        b.bufferSize = bytes;
+        b.maxBufferSize = maxBufferSize;
+        b.overflowPolicy = overflowPolicy;
+        b.discardThreshold = discardThreshold;
+        b.statusListener = statusListener;
+        b.follow = follow;
+        b.append = append;
+        b.rolling = rolling;
+        b.renderer = renderer;
+        b.writerNapMicros = writerNapMicros;
+        return b.build();
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.github.spool.SpoolThreads;
 import io.github.spool.StatusListener;
 import io.github.spool.metrics.WriterCounters;
 import io.github.spool.ring.Batch;
+import io.github.spool.ring.DirectMemory;
 import io.github.spool.ring.ManyToOneCellRing;
 import io.github.spool.ring.WakeSignal;
 import io.github.spool.text.ByteLineBuilder;
@@ -73,10 +74,18 @@ public final class RingWriter implements Runnable {
      * Rendered bytes go out through this fixed direct buffer, a slice at a time: handed a heap
      * buffer, a channel copies it whole into a temporary direct buffer of its size (and keeps it
      * cached), which would put direct memory beyond the ring's cap by a batch — or a 10 MiB line.
+     * Allocated at the first rendered write (so that a start-up never fails for it, and an
+     * appender that never renders holds none), freed when the writer ends (writer only).
      */
-    private final ByteBuffer[] staging;
-    /** Bytes staged at most per write. */
-    static final int STAGING_BYTES = 256 << 10;
+    private ByteBuffer[] staging;
+    private DirectMemory.Block stagingMemory;
+    /** Without direct memory for any staging buffer: the rendered range itself, written as it is. */
+    private final ByteBuffer[] unstaged = new ByteBuffer[1];
+    private boolean stagingTried;
+    /** Bytes staged at most per write: the direct memory a writer that renders holds beside its ring. */
+    public static final int STAGING_BYTES = 256 << 10;
+    /** The staging buffer when the JVM has no direct memory for {@link #STAGING_BYTES}. */
+    static final int SMALL_STAGING_BYTES = 8 << 10;
     /** Counted down once the outcome is final: every record written, given up or counted lost. */
     private final CountDownLatch finished = new CountDownLatch(1);
     /** Counted down last, after the sink was closed or handed on ({@link #atEnd}). */
@@ -92,6 +101,13 @@ public final class RingWriter implements Runnable {
     private volatile long stopDeadlineNanos;
     private volatile Outcome outcome = Outcome.RUNNING;
     private boolean inFault;
+    /**
+     * The sink's last byte is not a line end: a write ended mid-line and the next one failed.
+     * The next write starts with {@link #NEWLINE}, so no line is glued onto the torn one.
+     */
+    private boolean torn;
+    /** One line end, for {@link #torn}; reset before each use (writer only). */
+    private final ByteBuffer[] newline = {ByteBuffer.wrap(new byte[] {'\n'})};
     private long faultLostRecords;
     private boolean wouldBlockReported;
     private boolean passFailureReported;
@@ -139,7 +155,6 @@ public final class RingWriter implements Runnable {
         this.napNanos = TimeUnit.MICROSECONDS.toNanos(napMicros);
         this.renderer = renderer;
         this.rendered = renderer == null ? null : new ByteLineBuilder(64 << 10, 4 << 20);
-        this.staging = renderer == null ? null : new ByteBuffer[] {ByteBuffer.allocateDirect(STAGING_BYTES)};
         this.name = name;
         this.ring = ring;
         this.sink = sink;
@@ -199,6 +214,7 @@ public final class RingWriter implements Runnable {
                     report(StatusListener.Level.WARN, "ending failed", t);
                 }
             }
+            freeMemory();
             terminated.countDown();
         }
     }
@@ -434,10 +450,16 @@ public final class RingWriter implements Runnable {
         int pauses = 0;
         while (first < count) {
             long n;
+            boolean endingTornLine = torn;
             try {
                 counters.writeCall();
-                n = staging == null || segments[first].isDirect() ? sink.write(segments, first, count - first)
-                        : writeStaged(segments[first]);
+                if (endingTornLine) {
+                    newline[0].clear();
+                    n = sink.write(newline, 0, 1);
+                } else {
+                    n = renderer == null || segments[first].isDirect() ? sink.write(segments, first, count - first)
+                            : writeStaged(segments[first]);
+                }
             } catch (Throwable e) {
                 // Anything a sink throws is a fault of that write, Errors included: the records
                 // are counted, the writer goes on.
@@ -459,6 +481,11 @@ public final class RingWriter implements Runnable {
                 LockSupport.parkNanos(this, Math.min(TimeUnit.MILLISECONDS.toNanos(10), 10_000L << Math.min(pauses++, 10)));
                 continue;
             }
+            if (endingTornLine) {
+                torn = false;
+                counters.written(0, n);
+                continue;
+            }
             long records = 0;
             while (first < count && !segments[first].hasRemaining()) {
                 records += batch.records(first);
@@ -476,6 +503,15 @@ public final class RingWriter implements Runnable {
 
     /** Writes the next slice of a rendered (heap) range through {@link #staging}; moves its position. */
     private long writeStaged(ByteBuffer rendered) throws java.io.IOException {
+        ByteBuffer[] staging = staging();
+        if (staging == null) {
+            unstaged[0] = rendered;
+            try {
+                return sink.write(unstaged, 0, 1); // moves rendered's position
+            } finally {
+                unstaged[0] = null;
+            }
+        }
         ByteBuffer st = staging[0];
         st.clear();
         int from = rendered.position();
@@ -498,6 +534,50 @@ public final class RingWriter implements Runnable {
         return n;
     }
 
+    /**
+     * The staging buffer, allocated at the first call: {@link #STAGING_BYTES}, or with too little
+     * direct memory {@link #SMALL_STAGING_BYTES} (slices are then smaller, each still whole lines),
+     * or none (rendered ranges then go to the sink as they are, which may copy them itself). Said
+     * once when it is not the full size; never thrown into a logging call: it runs on the writer.
+     */
+    private ByteBuffer[] staging() {
+        if (!stagingTried) {
+            stagingTried = true;
+            DirectMemory.Block b = DirectMemory.tryAllocate(STAGING_BYTES);
+            if (b == null) {
+                b = DirectMemory.tryAllocate(SMALL_STAGING_BYTES);
+                report(StatusListener.Level.WARN, "not enough direct memory for the " + (STAGING_BYTES >> 10)
+                        + " KiB buffer rendered lines go out through; " + (b == null ? "writing them without one"
+                        : "using " + (SMALL_STAGING_BYTES >> 10) + " KiB"), null);
+            }
+            if (b != null) {
+                stagingMemory = b;
+                staging = new ByteBuffer[] {b.buffer()};
+            }
+        }
+        return staging;
+    }
+
+    /**
+     * The writer's last act before it says it has ended: gives back, now, the direct memory of the
+     * staging buffer and of every ring cell no producer can still copy into
+     * ({@link ManyToOneCellRing#freeAll}), so that a stopped appender does not hold it until a GC
+     * (which {@code -XX:+DisableExplicitGC} or a quiet heap may put off indefinitely).
+     */
+    private void freeMemory() {
+        try {
+            ring.freeAll();
+        } catch (Throwable t) {
+            // what is not freed here is the GC's, as before
+        }
+        DirectMemory.Block b = stagingMemory;
+        if (b != null) {
+            stagingMemory = null;
+            staging = null;
+            b.free();
+        }
+    }
+
     private boolean pastDeadline() {
         return stopRequested && System.nanoTime() - stopDeadlineNanos > 0;
     }
@@ -517,36 +597,41 @@ public final class RingWriter implements Runnable {
     }
 
     /**
-     * Counts the rest of a batch as lost. Range {@code first} may be partly written: its whole
-     * records that reached the sink count as written, found by their line ends when every record
-     * of the range is exactly one line (the ring keeps no record boundaries; the adapters' layouts
-     * end each record with one line separator). Otherwise a partly written range counts wholly as
-     * lost, and docs/reliability.md says so.
+     * Counts the rest of a batch as lost. Ranges from {@code first} on may be partly written: by a
+     * short write before the one that failed, or by a sink that wrote part of a gather write and
+     * then threw (a rolling file meeting ENOSPC mid-batch). In each, the whole records that reached
+     * the sink count as written, found by their line ends when every record of the range is
+     * exactly one line (the ring keeps no record boundaries; the adapters' layouts end each record
+     * with one line separator); the record the sink stopped in counts as lost, once. A partly
+     * written range whose records are not one line each counts wholly as lost, and
+     * docs/reliability.md says so. When the sink's last byte is not a line end, the next write
+     * ends that torn line first ({@link #torn}).
      *
      * @return records lost
      */
     private long giveUp(ByteBuffer[] segments, int first, int count, Batch batch) {
         long records = 0;
         long bytes = 0;
-        int from = first;
-        if (first < count) {
-            ByteBuffer s = segments[first];
-            int start = batch.start(first);
+        int lastTouched = -1;
+        for (int i = first; i < count; i++) {
+            ByteBuffer s = segments[i];
+            int start = batch.start(i);
+            long inRange = batch.records(i);
+            bytes += s.remaining();
             if (s.position() > start) {
-                long inRange = batch.records(first);
-                long lines = countLineEnds(s, start, s.limit());
-                if (lines == inRange) {
+                lastTouched = i;
+                if (countLineEnds(s, start, s.limit()) == inRange) {
                     long out = countLineEnds(s, start, s.position());
                     counters.written(out, 0);
                     records += inRange - out;
-                    bytes += s.remaining();
-                    from = first + 1;
+                    continue;
                 }
             }
+            records += inRange;
         }
-        for (int i = from; i < count; i++) {
-            records += batch.records(i);
-            bytes += segments[i].remaining();
+        if (lastTouched >= 0) {
+            ByteBuffer s = segments[lastTouched];
+            torn = s.get(s.position() - 1) != '\n';
         }
         counters.lost(records, bytes);
         return records;
@@ -584,14 +669,17 @@ public final class RingWriter implements Runnable {
         if (total == 0) {
             return;
         }
-        String line = "spool: discarded " + total + " events at " + Severity.name(discardThreshold) + " and below ("
+        // After a torn line, the summary starts on a line of its own.
+        String line = (torn ? System.lineSeparator() : "") + "spool: discarded " + total + " events at " + Severity.name(discardThreshold) + " and below ("
                 + detail + ") since " + Instant.ofEpochMilli(sinceMillis) + System.lineSeparator();
         ByteBuffer bytes = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
         ByteBuffer[] one = {bytes};
         try {
             while (bytes.hasRemaining()) {
                 if (pastDeadline()) {
-                    return; // the stop deadline outranks the summary; the counters keep the figures
+                    // the stop deadline outranks the summary; the counters keep the figures
+                    torn |= bytes.position() > 0;
+                    return;
                 }
                 counters.writeCall();
                 long n = sink.write(one, 0, 1);
@@ -601,8 +689,12 @@ public final class RingWriter implements Runnable {
                     counters.written(0, n);
                 }
             }
+            torn = false;
             counters.summaryLine();
         } catch (Throwable e) {
+            if (bytes.position() > 0) {
+                torn = bytes.get(bytes.position() - 1) != '\n';
+            }
             counters.writeError();
         }
     }

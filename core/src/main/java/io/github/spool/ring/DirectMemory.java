@@ -54,8 +54,8 @@ public final class DirectMemory {
     private DirectMemory() {
     }
 
-    /** One cell's memory: its buffer and what frees it. */
-    static final class Block {
+    /** One cell's (or one writer buffer's) memory: its buffer and what frees it. Internal to Spool. */
+    public static final class Block {
         final ByteBuffer buffer;
         /** The segment's {@code Arena}, or {@code null} for an {@code allocateDirect} buffer. */
         private final Object arena;
@@ -68,12 +68,18 @@ public final class DirectMemory {
             this.backstop = backstop;
         }
 
+        /** @return the memory, as a direct buffer (the original, never a duplicate) */
+        public ByteBuffer buffer() {
+            return buffer;
+        }
+
         /**
-         * Releases the memory now, if the JDK lets us; else leaves it to the GC.
+         * Releases the memory now, if the JDK lets us; else leaves it to the GC. The caller
+         * guarantees that nothing touches the buffer (or a view of it) afterwards.
          *
          * @return whether the memory was released now
          */
-        boolean free() {
+        public boolean free() {
             if (arena == null) {
                 return freeDirect(buffer);
             }
@@ -109,7 +115,7 @@ public final class DirectMemory {
      * @param capacity bytes
      * @return the block, or {@code null}
      */
-    static Block tryAllocate(int capacity) {
+    public static Block tryAllocate(int capacity) {
         if (Ffm.ARENA != null) {
             return allocateNative(capacity);
         }
@@ -152,6 +158,19 @@ public final class DirectMemory {
         } catch (Throwable t) {
             return false; // not ours to free after all: the GC will
         }
+    }
+
+    /**
+     * Whether {@code bytes} more of cell memory fit under the JVM's direct-memory limit now: a
+     * start-up's check, so that it starts smaller rather than fail (or sleep in the JDK's slow
+     * path) half-way through its ring. Always {@code true} where cells are FFM segments, which
+     * the limit does not bound.
+     *
+     * @param bytes cell bytes to allocate
+     * @return whether they fit, as far as the JVM tells
+     */
+    public static boolean fits(long bytes) {
+        return Ffm.ARENA != null || Limit.fits(bytes);
     }
 
     /** @return whether {@link Block#free} releases memory at once on this JVM */

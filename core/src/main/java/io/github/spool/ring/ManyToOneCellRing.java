@@ -1365,4 +1365,34 @@ public final class ManyToOneCellRing extends RingPadTail {
     public long stallRecoveries() {
         return stallRecoveries.get();
     }
+
+    // ------------------------------------------------------------------ end of the writer
+
+    /**
+     * The writer has ended (consumer only, its last act): frees now, not at some later GC, the
+     * memory of every cell no producer can copy into any more, so that a stopped appender gives
+     * its direct memory back deterministically (with {@code -XX:+DisableExplicitGC} a reconfigure
+     * loop otherwise ran out of it). Those cells are the pooled ones (sealed and written: a stale
+     * claim in them fails, as for {@link #trim}) and, once the ring has drained, the cell it was
+     * sealed in for the close: every claim in it is committed and written, and its install flag
+     * stays taken, so no installer can re-open it. A ring the writer gave up keeps its chain: a
+     * producer may still be copying into a given-up incarnation, which {@link #dropCell} leaves
+     * to the GC, and so are cells a producer grows or links after this.
+     *
+     * @return bytes freed
+     */
+    public long freeAll() {
+        long freed = 0;
+        for (Cell c; (c = pool.pollLast()) != null; ) {
+            freeCell(c);
+            freed += c.capacity;
+        }
+        Cell c = writeCell;
+        if (closeSealed == c && isDrained() && !c.abandoned && !c.unaccounted) {
+            c.unaccounted = true; // a dedicated cell released already is marked so: never freed twice
+            freeCell(c);
+            freed += c.capacity;
+        }
+        return freed;
+    }
 }

@@ -118,7 +118,9 @@ public final class SpoolAppender extends AbstractAppender {
             if (freshSink && header != null && header.length > 0) {
                 appendRaw(spool, header, capture);
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
+            // Errors too: an OutOfMemoryError (no direct memory even for core's smallest ring, no
+            // thread) must not reach the logging call that configured us.
             LOGGER.error("Spool appender '{}' could not start on {}: {}", getName(),
                     spoolConfig.target() == SpoolConfig.Target.FILE ? spoolConfig.file() : spoolConfig.target(),
                     e.toString(), e);
@@ -526,7 +528,8 @@ public final class SpoolAppender extends AbstractAppender {
             }
             SettingsReader r = new SettingsReader(name, status);
             SpoolConfig.Builder b = SpoolConfig.builder(name).statusListener(status)
-                    .context(contextName(getConfiguration()));
+                    .context(contextName(getConfiguration()))
+                    .contextIdentity(getConfiguration() == null ? null : getConfiguration().getLoggerContext());
             boolean toFile = sink(r, b);
             r.ringSizes(b, bufferSize, maxBufferSize);
             r.writerNap(b, writerNapMicros);

@@ -348,7 +348,9 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
         SpoolConfig config = settings.build();
         try {
             spool = Spool.start(config);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
+            // Errors too: an OutOfMemoryError (no direct memory even for core's smallest ring, no
+            // thread) must not reach the logging call that configured us.
             addError("SpoolAppender [" + name + "] not started: cannot start on " + describeSink(config), e);
             return;
         }
@@ -366,7 +368,8 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
         // The context name keeps the JMX names of two contexts' same-named appenders apart.
         String contextName = context == null ? null : context.getName();
         SpoolConfig.Builder b = SpoolConfig.builder(appenderName).statusListener(status)
-                .context(contextName == null || contextName.isEmpty() ? SpoolConfig.DEFAULT_CONTEXT : contextName);
+                .context(contextName == null || contextName.isEmpty() ? SpoolConfig.DEFAULT_CONTEXT : contextName)
+                .contextIdentity(context);
         boolean toFile = sink(r, b);
         r.ringSizes(b, bufferSize, maxBufferSize);
         r.writerNap(b, writerNapMicros);
