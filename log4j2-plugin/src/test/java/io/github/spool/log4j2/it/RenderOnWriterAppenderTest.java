@@ -10,6 +10,7 @@ import org.apache.logging.log4j.status.StatusData;
 import org.apache.logging.log4j.status.StatusListener;
 import org.apache.logging.log4j.status.StatusLogger;
 import org.apache.logging.log4j.message.ParameterizedMessageFactory;
+import org.apache.logging.log4j.util.Constants;
 import org.apache.logging.log4j.util.Unbox;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * {@code render="writer"} end to end: a real configuration, events of every kind the capture takes
@@ -170,7 +172,11 @@ class RenderOnWriterAppenderTest {
         }
         String expected = Files.readString(dir.resolve("reference.log"));
         assertTrue(expected.contains("builder sb-at-call-0 and buffer buffer-at-call-0"), expected);
-        assertTrue(expected.contains("twice first-state-8\n") && !expected.contains("SECOND-STATE"), expected);
+        // In web-app mode no MutableLogEvent caches the text at the call: with no front end,
+        // PatternLayout formats the message twice logged as it is each time.
+        boolean cachedAtCall = !(Constants.IS_WEB_APP && frontEnd.equals("sync"));
+        assertTrue(expected.contains("twice first-state-8\n") && expected.contains("SECOND-STATE") != cachedAtCall,
+                expected);
         for (String name : new String[] {"writer", "caller", "auto"}) {
             assertEquals(expected, Files.readString(dir.resolve(name + ".log")), frontEnd + ": " + name + " differs");
         }
@@ -183,17 +189,25 @@ class RenderOnWriterAppenderTest {
      * again, outside log4j2's recursion guard (issue 32). Loggers with {@code
      * ParameterizedMessageFactory} (web-app mode's messages) and the default one.
      */
-    @Test
-    void aCountMismatchWarnsOnceWhereLog4j2FormatsTheMessage(@TempDir Path dir) throws Exception {
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aCountMismatchWarnsOnceWhereLog4j2FormatsTheMessage(boolean async, @TempDir Path dir) throws Exception {
+        // In web-app mode without a front end every appender formats the message itself, each
+        // raising the WARN inside its own recursion guard: even two PatternLayouts differ then.
+        assumeTrue(async || !Constants.IS_WEB_APP, "web-app mode formats per appender without a front end");
         String pattern = "[%t] %-5level %logger - %msg%n";
         String layout = "<SpoolLayout pattern='" + Log4jRig.xml(pattern) + "'/>";
-        LoggerContext context = Log4jRig.start(dir,
-                "<Spool name='writer' render='writer' fileName='" + dir.resolve("writer.log") + "'>" + layout + "</Spool>"
-                        + "<Spool name='caller' render='caller' fileName='" + dir.resolve("caller.log") + "'>" + layout + "</Spool>"
-                        + "<Spool name='auto' fileName='" + dir.resolve("auto.log") + "'>" + layout + "</Spool>"
-                        + "<File name='reference' fileName='" + dir.resolve("reference.log") + "' immediateFlush='false'>"
-                        + "<PatternLayout pattern='" + Log4jRig.xml(pattern) + "'/></File>",
-                "writer", "caller", "auto", "reference");
+        String appenders = "<Spool name='writer' render='writer' fileName='" + dir.resolve("writer.log") + "'>" + layout
+                + "</Spool><Spool name='caller' render='caller' fileName='" + dir.resolve("caller.log") + "'>" + layout
+                + "</Spool><Spool name='auto' fileName='" + dir.resolve("auto.log") + "'>" + layout + "</Spool>"
+                + "<File name='reference' fileName='" + dir.resolve("reference.log") + "' immediateFlush='false'>"
+                + "<PatternLayout pattern='" + Log4jRig.xml(pattern) + "'/></File>";
+        String refs = "<AppenderRef ref='writer'/><AppenderRef ref='caller'/><AppenderRef ref='auto'/>"
+                + "<AppenderRef ref='reference'/>";
+        LoggerContext context = async
+                ? Log4jRig.start(dir, appenders + "<Async name='async' bufferSize='4096'>" + refs + "</Async>",
+                        "<Root level='trace'><AppenderRef ref='async'/></Root>", false)
+                : Log4jRig.start(dir, appenders, "<Root level='trace'>" + refs + "</Root>", false);
         Logger statusLog = context.getLogger("status");
         StatusListener listener = new StatusListener() {
             @Override
@@ -230,7 +244,9 @@ class RenderOnWriterAppenderTest {
             context.stop();
         }
         String expected = Files.readString(dir.resolve("reference.log"));
-        assertEquals(mismatches, expected.split("heard: ", -1).length - 1, expected);
+        if (!Constants.IS_WEB_APP) { // there, <Async> formats inside its own guard: the listener's lines go nowhere
+            assertEquals(mismatches, expected.split("heard: ", -1).length - 1, expected);
+        }
         for (String name : new String[] {"writer", "caller", "auto"}) {
             assertEquals(expected, Files.readString(dir.resolve(name + ".log")), name + " differs");
         }
