@@ -1,12 +1,12 @@
 package io.github.spool.log4j2;
 
 import io.github.spool.text.ByteLineBuilder;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import io.github.spool.text.RecordCodec;
 import io.github.spool.text.SymbolCache;
 import io.github.spool.text.SymbolTable;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.time.Instant;
@@ -28,14 +28,13 @@ import org.apache.logging.log4j.util.TriConsumer;
  * immutable type whose text log4j2 derives from its value alone ({@code String}, boxed
  * primitives, and the chars of a {@code StringBuilder}/{@code StringBuffer} — log4j2's {@code
  * Unbox} — copied now from a {@code ReusableParameterizedMessage}, as formatting it now would read
- * them); for any other message its text, formatted
- * now exactly as {@link MessageSegment} formats it. What log4j2 has already decided wins over the
- * arguments: a {@code ParameterizedMessage} with a {@code StringBuilder}/{@code StringBuffer}
- * argument goes as its text, since log4j2 may have formatted and cached it on the logging thread
- * ({@code MutableLogEvent.setMessage}, an async front end) before the builder changed; and a message
- * whose placeholder count differs from its argument count goes as its text, so that log4j2's status
- * WARN about it is raised here, inside log4j2's recursion guard, and never again on the writer.
- * When the layout prints the context map
+ * them); for any other message its text, formatted now exactly as {@link MessageSegment} formats
+ * it. What log4j2 has already decided wins over the arguments: a {@code ParameterizedMessage} with
+ * a {@code StringBuilder}/{@code StringBuffer} argument goes as its text, since log4j2 may have
+ * formatted and cached it on the logging thread ({@code MutableLogEvent.setMessage}, an async front
+ * end) before the builder changed; and a message whose placeholder count differs from its argument
+ * count goes as its text, so that log4j2's status WARN about it is raised here, inside log4j2's
+ * recursion guard, and never again on the writer. When the layout prints the context map
  * ({@code %X}), the entries it prints, their values of the same immutable types. An event with a
  * throwable, or whose names do not fit the tables, is not captured: the caller renders it and
  * appends a text record.

@@ -22,8 +22,8 @@ import java.util.function.BiConsumer;
  * an immutable type whose text is fixed by its value ({@code String}, boxed primitives), else the
  * formatted message — {@code getFormattedMessage()}, which returns the text logback cached on the
  * logging thread when an {@code AsyncAppender} (or an earlier appender) formatted it, so a
- * {@code StringBuilder}/{@code StringBuffer} argument changed since prints as it was then; when the pattern prints the MDC ({@code %X}), the entries it
- * prints. An event with a throwable or key-value pairs, or whose names do not fit the tables, is not
+ * {@code StringBuilder}/{@code StringBuffer} argument changed since prints as it was then; when
+ * the pattern prints the MDC ({@code %X}), the entries it prints. An event with a throwable or key-value pairs, or whose names do not fit the tables, is not
  * captured: the caller renders it and appends a text record.
  *
  * <p>Record format ({@link RecordCodec}: big-endian, text records, values): a kind byte;
