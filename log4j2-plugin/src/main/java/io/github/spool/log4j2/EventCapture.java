@@ -4,6 +4,9 @@ import io.github.spool.text.ByteLineBuilder;
 import io.github.spool.text.RecordCodec;
 import io.github.spool.text.SymbolCache;
 import io.github.spool.text.SymbolTable;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.time.Instant;
@@ -24,8 +27,14 @@ import org.apache.logging.log4j.util.TriConsumer;
  * {@code ParameterizedMessage}'s format (an id) and its arguments when every argument is of an
  * immutable type whose text log4j2 derives from its value alone ({@code String}, boxed
  * primitives, and the chars of a {@code StringBuilder}/{@code StringBuffer} — log4j2's {@code
- * Unbox} — copied now, as formatting now would read them); for any other message its text, formatted
- * now exactly as {@link MessageSegment} formats it; when the layout prints the context map
+ * Unbox} — copied now from a {@code ReusableParameterizedMessage}, as formatting it now would read
+ * them); for any other message its text, formatted now exactly as {@link MessageSegment} formats
+ * it. What log4j2 has already decided wins over the arguments: a {@code ParameterizedMessage} with
+ * a {@code StringBuilder}/{@code StringBuffer} argument goes as its text, since log4j2 may have
+ * formatted and cached it on the logging thread ({@code MutableLogEvent.setMessage}, an async front
+ * end) before the builder changed; and a message whose placeholder count differs from its argument
+ * count goes as its text, so that log4j2's status WARN about it is raised here, inside log4j2's
+ * recursion guard, and never again on the writer. When the layout prints the context map
  * ({@code %X}), the entries it prints, their values of the same immutable types. An event with a
  * throwable, or whose names do not fit the tables, is not captured: the caller renders it and
  * appends a text record.
@@ -65,6 +74,12 @@ final class EventCapture {
      */
     private static final Class<?> PARAMETERIZED = ParameterizedMessageFactory.INSTANCE.newMessage("{}", "x").getClass();
 
+    /**
+     * {@code ParameterizedMessage.countArgumentPlaceholders(String)}, found at run time for the same
+     * reason; {@code null} if this log4j2 has none (every message is then formatted on the caller).
+     */
+    private static final MethodHandle COUNT_PLACEHOLDERS = countPlaceholdersHandle();
+
     private static final ParameterConsumer<Ids> PUT_ARG = (arg, index, ids) -> {
         if (!ids.failed && !putArg(ids.out, arg, ids.exact)) {
             ids.failed = true;
@@ -97,6 +112,9 @@ final class EventCapture {
         private final SymbolCache loggers = new SymbolCache(LOGGERS, SLOTS);
         private final SymbolCache formats = new SymbolCache(FORMATS, SLOTS);
         private final SymbolCache contextKeys = new SymbolCache(CONTEXT_KEYS, SLOTS);
+        /** Placeholder counts of formats, direct-mapped by the formats' hash codes, by identity. */
+        private final String[] countedFormats = new String[SLOTS];
+        private final int[] placeholderCounts = new int[SLOTS];
         /** State of one {@link #PUT_ARG} or {@link #PUT_ENTRY} walk. */
         ByteLineBuilder out;
         boolean exact;
@@ -125,6 +143,40 @@ final class EventCapture {
 
         int contextKey(String key) {
             return contextKeys.idOf(key);
+        }
+
+        /** log4j2's count of {@code {}} placeholders in {@code format}, counted once per format and slot. */
+        int placeholders(String format) {
+            int slot = format.hashCode() & (SLOTS - 1);
+            if (countedFormats[slot] != format) {
+                placeholderCounts[slot] = countPlaceholders(format);
+                countedFormats[slot] = format;
+            }
+            return placeholderCounts[slot];
+        }
+    }
+
+    private static MethodHandle countPlaceholdersHandle() {
+        try {
+            return MethodHandles.publicLookup().findStatic(PARAMETERIZED, "countArgumentPlaceholders",
+                    MethodType.methodType(int.class, String.class));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * @return log4j2's count of placeholders in {@code format}, as {@code ParameterFormatter} counts
+     *         them when it warns of a mismatch; -1 when it cannot be known
+     */
+    private static int countPlaceholders(String format) {
+        if (COUNT_PLACEHOLDERS == null) {
+            return -1;
+        }
+        try {
+            return (int) COUNT_PLACEHOLDERS.invokeExact(format);
+        } catch (Throwable e) { // a static counting method declares nothing; be safe all the same
+            return -1;
         }
     }
 
@@ -240,7 +292,7 @@ final class EventCapture {
         if (msg instanceof ReusableParameterizedMessage) {
             ReusableParameterizedMessage r = (ReusableParameterizedMessage) msg;
             int n = r.getParameterCount();
-            if (n > MAX_ARGS) {
+            if (n > MAX_ARGS || ids.placeholders(format) != n) {
                 return false;
             }
             out.append((byte) n);
@@ -253,12 +305,15 @@ final class EventCapture {
         }
         Object[] args = msg.getParameters();
         int n = args == null ? 0 : args.length;
-        if (n > MAX_ARGS) {
+        if (n > MAX_ARGS || ids.placeholders(format) != n) {
             return false;
         }
         out.append((byte) n);
         for (int i = 0; i < n; i++) {
-            if (!putArg(out, args[i], exact)) {
+            Object arg = args[i];
+            // A builder's chars may have changed since log4j2 formatted and cached the text
+            // (MutableLogEvent.setMessage, an async front end): that text is what PatternLayout prints.
+            if (arg instanceof CharSequence && arg.getClass() != String.class || !putArg(out, arg, exact)) {
                 return false;
             }
         }

@@ -9,6 +9,7 @@ import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.impl.Log4jLogEvent;
 import org.apache.logging.log4j.core.layout.PatternLayout;
 import org.apache.logging.log4j.core.pattern.DatePatternConverter;
+import org.apache.logging.log4j.core.pattern.ExtendedThrowablePatternConverter;
 import org.apache.logging.log4j.core.pattern.FormattingInfo;
 import org.apache.logging.log4j.core.pattern.LevelPatternConverter;
 import org.apache.logging.log4j.core.pattern.LineSeparatorPatternConverter;
@@ -17,6 +18,7 @@ import org.apache.logging.log4j.core.pattern.LoggerPatternConverter;
 import org.apache.logging.log4j.core.pattern.MdcPatternConverter;
 import org.apache.logging.log4j.core.pattern.MessagePatternConverter;
 import org.apache.logging.log4j.core.pattern.PatternFormatter;
+import org.apache.logging.log4j.core.pattern.RootThrowablePatternConverter;
 import org.apache.logging.log4j.core.pattern.ThreadNamePatternConverter;
 import org.apache.logging.log4j.core.pattern.ThrowablePatternConverter;
 import org.apache.logging.log4j.message.SimpleMessage;
@@ -138,12 +140,18 @@ final class PatternCompiler {
         if (fast == null) {
             // ThrowablePatternConverter and its %xEx/%rEx subclasses append nothing without a
             // throwable (format: "if (throwable != null)"), nor does the %notEmpty{%n%ex} log4j2
-            // appends for alwaysWriteExceptions; modifiers could still pad, hence plainInfo.
-            boolean onlyWithThrowable = plainInfo
-                    && (converter instanceof ThrowablePatternConverter || appendedThrowable);
+            // appends for alwaysWriteExceptions; modifiers could still pad, hence plainInfo. By
+            // exact class: a user's subclass may print text without a throwable.
+            boolean onlyWithThrowable = plainInfo && (isLog4jThrowableConverter(converter) || appendedThrowable);
             return new FormatterSegment(formatter, onlyWithThrowable);
         }
         return plainInfo ? fast : new FormattedSegment(fast, info);
+    }
+
+    private static boolean isLog4jThrowableConverter(LogEventPatternConverter converter) {
+        Class<?> c = converter.getClass();
+        return c == ThrowablePatternConverter.class || c == ExtendedThrowablePatternConverter.class
+                || c == RootThrowablePatternConverter.class;
     }
 
     /** The byte path for {@code %d}, {@code %c}, {@code %X}, or {@code null} to keep log4j2's converter. */

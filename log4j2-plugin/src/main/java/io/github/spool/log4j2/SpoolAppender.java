@@ -455,8 +455,10 @@ public final class SpoolAppender extends AbstractAppender {
         }
 
         /**
-         * @param render {@code auto} (the default: on the calling thread, until a rule for choosing
-         *               the writer is measured), {@code writer} or {@code caller}
+         * @param render {@code auto} (the default: on the writer thread when the JVM has 2 or more
+         *               processors and the layout is a {@link SpoolLayout} that renders from a
+         *               captured event, else on the calling thread; {@link RenderMode#wantsWriter()}),
+         *               {@code writer} or {@code caller}
          * @return this builder
          */
         public Builder setRender(String render) {

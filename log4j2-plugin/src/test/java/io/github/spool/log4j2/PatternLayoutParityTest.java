@@ -2,6 +2,7 @@ package io.github.spool.log4j2;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
@@ -132,6 +133,7 @@ class PatternLayoutParityTest {
         put(maxLen, "maxLen", "maxLength");
         put(enc, "enc", "encode");
         put(new String[] {"{pre:}", "{L}{location}", ""}, "spoolTest", "spoolTestConverter");
+        put(new String[] {"", "{short}"}, "spoolNoEx");
     }
 
     private static final String[] MODIFIERS = {"", "", "", "", "-5", "5", "-20", "20", ".3", ".-3", "-10.12",
@@ -283,6 +285,23 @@ class PatternLayoutParityTest {
         System.out.println("PatternLayoutParityTest render on writer: captured=" + captured + " text records=" + textRecords);
         assertTrue(captured > 1000, "events captured: " + captured);
         assertTrue(textRecords > 100, "events declined: " + textRecords);
+    }
+
+    /**
+     * A user's converter that extends {@code ThrowablePatternConverter} but prints text without a
+     * throwable ({@link SpoolTestNoExceptionConverter}) is log4j2's to render, on every event: it is
+     * not taken for log4j2's own throwable converters, which print nothing then (issue 32).
+     */
+    @Test
+    void aSubclassOfThrowablePatternConverterPrintsWhatItPrintsWithoutAThrowable() {
+        String pattern = "%m%spoolNoEx%n";
+        PatternLayout reference = PatternLayout.newBuilder().setPattern(pattern).setConfiguration(config).build();
+        SpoolLayout spool = SpoolLayout.newBuilder().setPattern(pattern).setConfiguration(config).build();
+        LogEvent event = Log4jLogEvent.newBuilder().setLoggerName("a.b").setLevel(Level.INFO)
+                .setMessage(new SimpleMessage("plain")).build();
+        assertEquals("plain [no exception]" + System.lineSeparator(), reference.toSerializable(event));
+        assertArrayEquals(reference.toByteArray(event), SpoolLayoutDifferentialTest.encode(spool, event));
+        assertFalse(spool.rendersFromCapture(), "a converter Spool cannot prove equal is not rendered on the writer");
     }
 
     /** Captures {@code event} as the appender does in render-on-writer mode and renders it as its writer does. */

@@ -19,10 +19,11 @@ import java.util.function.BiConsumer;
  * <p>What is captured: the time stamp (milliseconds and nanoseconds), the level, logger and thread
  * name (ids into {@link SymbolTable}s: a name is copied once, not per event), and the message —
  * for a plain {@link LoggingEvent} its pattern (an id) and its arguments when every argument is of
- * an immutable type whose text is fixed by its value ({@code String}, boxed primitives, and the
- * chars of a {@code StringBuilder}/{@code StringBuffer}, copied now, as formatting now would read
- * them), else the formatted message; when the pattern prints the MDC ({@code %X}), the entries it
- * prints. An event with a throwable or key-value pairs, or whose names do not fit the tables, is not
+ * an immutable type whose text is fixed by its value ({@code String}, boxed primitives), else the
+ * formatted message — {@code getFormattedMessage()}, which returns the text logback cached on the
+ * logging thread when an {@code AsyncAppender} (or an earlier appender) formatted it, so a
+ * {@code StringBuilder}/{@code StringBuffer} argument changed since prints as it was then; when
+ * the pattern prints the MDC ({@code %X}), the entries it prints. An event with a throwable or key-value pairs, or whose names do not fit the tables, is not
  * captured: the caller renders it and appends a text record.
  *
  * <p>Record format ({@link RecordCodec}: big-endian, text records, values): a kind byte;
@@ -151,7 +152,11 @@ final class EventCapture {
         }
         out.append(MSG_FORMAT).putInt(formatId).append((byte) args.length);
         for (Object arg : args) {
-            if (!RecordCodec.putValue(out, arg, true, RecordCodec.MAX_CAPTURED_CHARS)) {
+            // A builder's chars may have changed since logback formatted and cached the message
+            // (AsyncAppender's prepareForDeferredProcessing, an appender before this one): that text
+            // is what PatternLayoutEncoder prints, and getFormattedMessage() returns it.
+            if (arg instanceof CharSequence && arg.getClass() != String.class
+                    || !RecordCodec.putValue(out, arg, true, RecordCodec.MAX_CAPTURED_CHARS)) {
                 return false;
             }
         }

@@ -236,7 +236,9 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     /**
      * @param render where lines are rendered: {@code caller} (the logging thread), {@code writer}
      *               (the logging thread copies the event's fields, the writer thread renders the
-     *               line) or {@code auto} (the default: the caller for now)
+     *               line) or {@code auto} (the default: the writer when the JVM has 2 or more
+     *               processors and the encoder is a {@link SpoolEncoder} that renders from a captured
+     *               event, else the caller; {@link RenderMode#wantsWriter()})
      */
     public void setRender(String render) {
         this.render = render;

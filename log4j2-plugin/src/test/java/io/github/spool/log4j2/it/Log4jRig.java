@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import io.github.spool.log4j2.SpoolAppender;
 import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 
 /**
  * Writes a {@code log4j2.xml} for the hostile-input tests and starts a private {@link
@@ -74,15 +75,29 @@ final class Log4jRig {
      * @return a started context
      */
     static LoggerContext start(Path dir, String appenders, String... refs) throws IOException {
-        StringBuilder xml = new StringBuilder("<?xml version='1.0' encoding='UTF-8'?>\n<Configuration status='" + System.getProperty("probe.status", "warn") + "'>\n<Appenders>")
-                .append(appenders).append("</Appenders>\n<Loggers><Root level='trace'>");
+        StringBuilder root = new StringBuilder("<Root level='trace'>");
         for (String ref : refs) {
-            xml.append("<AppenderRef ref='").append(ref).append("'/>");
+            root.append("<AppenderRef ref='").append(ref).append("'/>");
         }
-        xml.append("</Root></Loggers>\n</Configuration>\n");
+        return start(dir, appenders, root.append("</Root>").toString(), false);
+    }
+
+    /**
+     * @param dir       where the configuration goes
+     * @param appenders the {@code <Appenders>} body
+     * @param loggers   the {@code <Loggers>} body
+     * @param allAsync  whether the context is an {@code AsyncLoggerContext} (all loggers async)
+     * @return a started context
+     */
+    static LoggerContext start(Path dir, String appenders, String loggers, boolean allAsync) throws IOException {
+        String xml = "<?xml version='1.0' encoding='UTF-8'?>\n<Configuration status='"
+                + System.getProperty("probe.status", "warn") + "'>\n<Appenders>" + appenders + "</Appenders>\n<Loggers>"
+                + loggers + "</Loggers>\n</Configuration>\n";
         Path config = Files.createTempFile(dir, "log4j2-", ".xml");
         Files.writeString(config, xml, StandardCharsets.UTF_8);
-        LoggerContext context = new LoggerContext(config.getFileName().toString(), null, config.toUri());
+        String name = config.getFileName().toString();
+        LoggerContext context = allAsync ? new AsyncLoggerContext(name, null, config.toUri())
+                : new LoggerContext(name, null, config.toUri());
         context.start();
         return context;
     }

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -90,5 +92,66 @@ class RenderOnWriterAppenderTest {
         assertTrue(expected.length > 100_000, "reference written");
         assertArrayEquals(expected, Files.readAllBytes(dir.resolve("writer.log")), "<render>writer</render> differs");
         assertArrayEquals(expected, Files.readAllBytes(dir.resolve("caller.log")), "<render>caller</render> differs");
+    }
+
+    /**
+     * An {@code AsyncAppender} before Spool: logback formats the message on the logging thread
+     * ({@code prepareForDeferredProcessing} caches {@code getFormattedMessage()}) and its own
+     * encoder prints that text, whatever a {@code StringBuilder}/{@code StringBuffer} argument holds
+     * by the time the worker appends. Every {@code render} mode must print it too (issue 32).
+     * {@link GateAppender} holds the worker until the calls are done; without a front end the same
+     * events print the same lines.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void anAsyncAppenderBeforeSpoolPrintsTheMessageAsFormattedAtTheCall(boolean async, @TempDir Path dir)
+            throws Exception {
+        String pattern = "%d{HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n";
+        String spool = "";
+        for (String render : new String[] {"writer", "caller", "auto"}) {
+            spool += LogbackRig.spool(render, dir.resolve(render + ".log"), "io.github.spool.logback.SpoolEncoder", pattern,
+                    "<render>" + render + "</render>");
+        }
+        String refs = "<appender-ref ref='writer'/><appender-ref ref='caller'/><appender-ref ref='auto'/>"
+                + "<appender-ref ref='reference'/>";
+        String appenders = "<appender name='reference' class='ch.qos.logback.core.FileAppender'><file>" + dir.resolve("reference.log")
+                + "</file><immediateFlush>false</immediateFlush><encoder class='ch.qos.logback.classic.encoder.PatternLayoutEncoder'>"
+                + "<pattern>" + LogbackRig.xml(pattern) + "</pattern><charset>UTF-8</charset></encoder></appender>"
+                + "<appender name='async' class='ch.qos.logback.classic.AsyncAppender'><queueSize>4096</queueSize>"
+                + "<discardingThreshold>0</discardingThreshold><appender-ref ref='gate'/></appender>";
+        LoggerContext lc = LogbackRig.configure(spool + "<appender name='gate' class='" + GateAppender.class.getName()
+                + "'>" + refs + "</appender>" + appenders, async ? "async" : "gate");
+        assertEquals(List.of(), LogbackRig.errors(lc));
+        if (async) {
+            GateAppender.close();
+        }
+        try {
+            Logger log = lc.getLogger("com.example.async");
+            StringBuilder sb = new StringBuilder();
+            StringBuffer buffer = new StringBuffer();
+            for (int i = 0; i < 40; i++) {
+                sb.setLength(0);
+                sb.append("sb-at-call-").append(i);
+                buffer.setLength(0);
+                buffer.append("buffer-at-call-").append(i);
+                log.info("builder {} and buffer {} at {}", sb, buffer, i);
+                sb.setLength(0);
+                sb.append("SB-CHANGED-AFTER-").append(i);
+                buffer.setLength(0);
+                buffer.append("BUFFER-CHANGED-AFTER-").append(i);
+            }
+        } finally {
+            GateAppender.open();
+            if (async) { // its worker drains the queue into the appenders before the context stops them
+                lc.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender("async").stop();
+            }
+            lc.stop();
+        }
+        String expected = Files.readString(dir.resolve("reference.log"));
+        assertTrue(expected.contains("builder sb-at-call-0 and buffer buffer-at-call-0 at 0") && !expected.contains("CHANGED"),
+                expected);
+        for (String name : new String[] {"writer", "caller", "auto"}) {
+            assertEquals(expected, Files.readString(dir.resolve(name + ".log")), (async ? "async: " : "") + name + " differs");
+        }
     }
 }

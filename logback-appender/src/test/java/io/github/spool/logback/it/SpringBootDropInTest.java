@@ -62,6 +62,21 @@ class SpringBootDropInTest {
         assertEquals(new String(stock, StandardCharsets.UTF_8), new String(spool, StandardCharsets.UTF_8));
     }
 
+    /**
+     * A pattern without {@code %wEx}: logback appends {@code %ex} for the stack trace, and stock
+     * Spring Boot's frames carry no {@code ~[jar:version]} packaging data then (issue 32), though
+     * its {@code %wEx} prints them in {@link #defaultPatternIsByteEqualToStockSpringBoot}.
+     */
+    @Test
+    void patternWithoutWExPrintsNoPackagingDataAsStockSpringBoot() throws Exception {
+        List<String> props = List.of("--logging.pattern.console=%d{\"'D'\"} %-5level %logger{20} - %m%n");
+        byte[] stock = run("stock-no-wex", props, false);
+        byte[] spool = run("spool-no-wex", props, true);
+        String text = new String(spool, StandardCharsets.UTF_8);
+        assertTrue(text.contains("java.lang.IllegalStateException: card declined"), () -> "exception missing: " + head(text));
+        assertEquals(new String(stock, StandardCharsets.UTF_8), text);
+    }
+
     @Test
     void structuredEcsIsValidJsonAndEqualToStockSpringBoot() throws Exception {
         List<String> props = List.of("--logging.structured.format.console=ecs", "--spring.application.name=shop");
