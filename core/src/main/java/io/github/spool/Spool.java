@@ -1,5 +1,6 @@
 package io.github.spool;
 
+import io.github.spool.io.FramedText;
 import io.github.spool.io.RingWriter;
 import io.github.spool.io.Sink;
 import io.github.spool.io.Sinks;
@@ -34,6 +35,11 @@ public final class Spool implements AutoCloseable {
     private final SpoolConfig config;
     private final ManyToOneCellRing ring;
     private final RingWriter writer;
+    /**
+     * Frames caller-rendered text when the sink must know where records end (a file rolling by
+     * size: it rolls between events); {@code null} otherwise, and the text goes in as it is.
+     */
+    private final FramedText framed;
     private final WriterCounters counters = new WriterCounters();
     private final SpoolAppenderStats stats;
     private final Thread thread;
@@ -46,8 +52,9 @@ public final class Spool implements AutoCloseable {
         long stallMillis = Long.getLong(STALL_TIMEOUT_PROPERTY, TimeUnit.NANOSECONDS.toMillis(ManyToOneCellRing.DEFAULT_STALL_NANOS));
         this.ring = new ManyToOneCellRing(config.bufferSize(), config.maxBufferSize(), config.overflowPolicy(),
                 config.discardThreshold(), TimeUnit.MILLISECONDS.toNanos(Math.max(1, stallMillis)));
+        this.framed = config.renderer() == null && sink.needsRecordEnds() ? new FramedText() : null;
         this.writer = new RingWriter(config.name(), ring, sink, counters, config.statusListener(), config.discardThreshold(),
-                config.renderer(), config.writerNapMicros());
+                framed != null ? framed : config.renderer(), config.writerNapMicros());
         this.stats = new SpoolAppenderStats(config.name(), sink.describe(), ring, counters, clockStaleness(), sink::requestReopen);
         // A daemon nobody can interrupt, pinning nothing of its creator (WriterThread, SpoolThreads).
         this.thread = writer.newThread("spool-writer-" + config.name());
@@ -113,7 +120,8 @@ public final class Spool implements AutoCloseable {
      * @return what happened to the record
      */
     public AppendResult append(byte[] src, int offset, int length, int severity) {
-        return ring.append(src, offset, length, severity);
+        FramedText f = framed;
+        return f == null ? ring.append(src, offset, length, severity) : f.append(ring, src, offset, length, severity);
     }
 
     /**
@@ -124,7 +132,8 @@ public final class Spool implements AutoCloseable {
      * @return what happened to the record
      */
     public AppendResult append(ByteBuffer src, int severity) {
-        return ring.append(src, severity);
+        FramedText f = framed;
+        return f == null ? ring.append(src, severity) : f.append(ring, src, severity);
     }
 
     void beginStop(long deadlineNanos) {
