@@ -177,6 +177,7 @@ public final class RollingFileSink implements Sink {
         if (calendar != null) {
             periodStart = calendar.periodStart(periodStart);
             nextBoundary = policy.timeBased() ? calendar.nextBoundary(periodStart) : Long.MAX_VALUE;
+            nameByWindowEnd();
         }
         if (policy.indexing() == RollingPolicy.Indexing.PER_PERIOD) {
             int highest = highestIndex(periodStart);
@@ -480,6 +481,12 @@ public final class RollingFileSink implements Sink {
 
     private void rollover(Trigger trigger) throws IOException {
         long now = clock.currentTimeMillis();
+        if (trigger == Trigger.SIZE && calendar != null && !policy.timeBased()) {
+            // log4j2 with a size policy and no time policy: SizeBasedTriggeringPolicy's updateTime()
+            // leaves PatternProcessor's prevFileTime at 0, so the archive's date is the time of the
+            // rollover (formatFileName falls back to the current time), not the start-up's.
+            periodStart = now;
+        }
         if (size == 0 && trigger != Trigger.STARTUP) {
             // Nothing to archive (a period without a line): keep the file, move on in time.
             advance(trigger, now);
@@ -533,12 +540,23 @@ public final class RollingFileSink implements Sink {
             if (calendar != null) {
                 periodStart = calendar.periodStart(now);
                 nextBoundary = policy.timeBased() ? calendar.nextBoundary(now) : Long.MAX_VALUE;
+                nameByWindowEnd();
             } else {
                 periodStart = now;
             }
             if (trigger == Trigger.TIME && policy.indexing() == RollingPolicy.Indexing.PER_PERIOD) {
                 index = 0;
             }
+        }
+    }
+
+    /**
+     * log4j2's windows of several periods ({@code interval > 1}) are named by their last period
+     * ({@link RolloverCalendar#nameTime}); one period is named by its start, as in both frameworks.
+     */
+    private void nameByWindowEnd() {
+        if (policy.timeBased() && policy.interval() > 1) {
+            periodStart = calendar.nameTime(nextBoundary);
         }
     }
 
