@@ -500,13 +500,18 @@ public final class RollingFileSink implements Sink {
         Path plain = Paths.get(compression.strip(name));
         closeChannel();
         try {
-            if (configuredFile != null) {
+            if (configuredFile != null && policy.replaceArchives()) {
+                // log4j2: the archive of that name is replaced (FileRenameAction, REPLACE_EXISTING).
+                // Its compression must be over first, or it would delete the file renamed onto its source.
+                if (compression != Compression.NONE && Files.exists(plain)) {
+                    worker.awaitIdle(SHIFT_WAIT_MILLIS);
+                }
+                createParent(plain);
+                Files.move(activePath, plain, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } else if (configuredFile != null) {
                 plain = free(plain, target);
                 target = Paths.get(plain + compression.suffix);
-                Path parent = plain.toAbsolutePath().getParent();
-                if (parent != null) {
-                    Files.createDirectories(parent);
-                }
+                createParent(plain);
                 Files.move(activePath, plain, StandardCopyOption.ATOMIC_MOVE);
             } else {
                 plain = activePath; // the active file is already named as its archive
@@ -532,6 +537,13 @@ public final class RollingFileSink implements Sink {
         Path archive = target;
         Path active = activePath; // read here: the archive thread must not read the writer's fields
         queueArchive(source, archive, now, active);
+    }
+
+    private static void createParent(Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
     }
 
     /** Moves the period, the boundary and the per-period index on after a rollover. */
