@@ -141,11 +141,16 @@ class RollingTest {
     }
 
     private static StatusListener warnings(List<String> out) {
+        return warnings(out, false);
+    }
+
+    /** Collects WARN and more severe status messages, with their level in front if {@code level}. */
+    private static StatusListener warnings(List<String> out, boolean level) {
         return new StatusListener() {
             @Override
             public void log(StatusData data) {
                 if (data.getLevel().isMoreSpecificThan(Level.WARN)) {
-                    out.add(data.getMessage().getFormattedMessage());
+                    out.add((level ? data.getLevel() + " " : "") + data.getMessage().getFormattedMessage());
                 }
             }
 
@@ -158,6 +163,39 @@ class RollingTest {
             public void close() {
             }
         };
+    }
+
+    /**
+     * {@code filePattern} without {@code fileName} (log4j2's direct-write rollover) is refused with
+     * an ERROR, and the lines go to stderr; docs/log4j2.md must say ERROR, not list it among the WARNs.
+     */
+    @Test
+    void aFilePatternWithoutFileNameIsTheErrorTheDocsSay() throws IOException {
+        List<String> statuses = new CopyOnWriteArrayList<>();
+        StatusListener listener = warnings(statuses, true);
+        StatusLogger.getLogger().registerListener(listener);
+        try {
+            LoggerContext ctx = start("<Spool name='d' filePattern='" + dir.resolve("app-%i.log") + "'>"
+                    + "<SpoolLayout pattern='%m%n'/><SizeBasedTriggeringPolicy size='1 KB'/></Spool>", "d");
+            assertTrue(ctx.stop(10, TimeUnit.SECONDS));
+        } finally {
+            StatusLogger.getLogger().removeListener(listener);
+        }
+        List<String> ours = new ArrayList<>();
+        for (String st : statuses) {
+            if (st.contains("spool appender 'd'") && st.contains("filePattern needs fileName")) {
+                ours.add(st);
+            }
+        }
+        assertEquals(1, ours.size(), statuses::toString);
+        assertTrue(ours.get(0).startsWith("ERROR "), ours::toString);
+
+        String docs = Files.readString(io.github.spool.docs.MarkdownSnippets.repositoryRoot().resolve("docs/log4j2.md"));
+        int warns = docs.indexOf("Not supported, each a WARN naming it:");
+        assertTrue(warns > 0, "the rolling section lists what Spool warns about");
+        String warnList = docs.substring(warns, docs.indexOf("\n\n", warns));
+        assertTrue(!warnList.contains("without `fileName`"), warnList);
+        assertTrue(docs.contains("Needs `fileName` (without it: ERROR"), "the filePattern row says ERROR");
     }
 
     @Test
