@@ -1,6 +1,7 @@
 package io.github.spool;
 
 import io.github.spool.io.ExitLane;
+import io.github.spool.io.FramedText;
 import io.github.spool.io.RingWriter;
 import io.github.spool.io.Sink;
 import io.github.spool.io.Sinks;
@@ -42,6 +43,11 @@ public final class Spool implements AutoCloseable {
     private final SpoolConfig config;
     private final ManyToOneCellRing ring;
     private final RingWriter writer;
+    /**
+     * Frames caller-rendered text when the sink must know where records end (a file rolling by
+     * size: it rolls between events); {@code null} otherwise, and the text goes in as it is.
+     */
+    private final FramedText framed;
     private final WriterCounters counters = new WriterCounters();
     private final SpoolAppenderStats stats;
     private final Thread thread;
@@ -64,8 +70,9 @@ public final class Spool implements AutoCloseable {
         long stallMillis = Long.getLong(STALL_TIMEOUT_PROPERTY, TimeUnit.NANOSECONDS.toMillis(ManyToOneCellRing.DEFAULT_STALL_NANOS));
         this.ring = new ManyToOneCellRing(config.bufferSize(), config.maxBufferSize(), config.overflowPolicy(),
                 config.discardThreshold(), TimeUnit.MILLISECONDS.toNanos(Math.max(1, stallMillis)));
+        this.framed = config.renderer() == null && sink.needsRecordEnds() ? new FramedText() : null;
         this.writer = new RingWriter(config.name(), ring, sink, counters, config.statusListener(), config.discardThreshold(),
-                config.renderer(), config.writerNapMicros());
+                framed != null ? framed : config.renderer(), config.writerNapMicros());
         this.stats = new SpoolAppenderStats(config.name(), sink.describe(), ring, counters, clockStaleness(), sink::requestReopen);
         // A daemon nobody can interrupt, pinning nothing of its creator (WriterThread, SpoolThreads).
         this.thread = writer.newThread("spool-writer-" + config.name());
@@ -156,7 +163,8 @@ public final class Spool implements AutoCloseable {
      * @return what happened to the record
      */
     public AppendResult append(byte[] src, int offset, int length, int severity) {
-        AppendResult r = ring.append(src, offset, length, severity);
+        FramedText f = framed;
+        AppendResult r = f == null ? ring.append(src, offset, length, severity) : f.append(ring, src, offset, length, severity);
         return r != AppendResult.CLOSED ? r : appendLate(src, offset, length);
     }
 
@@ -168,7 +176,8 @@ public final class Spool implements AutoCloseable {
      * @return what happened to the record
      */
     public AppendResult append(ByteBuffer src, int severity) {
-        AppendResult r = ring.append(src, severity);
+        FramedText f = framed;
+        AppendResult r = f == null ? ring.append(src, severity) : f.append(ring, src, severity);
         if (r != AppendResult.CLOSED || exitLane == null) {
             return r;
         }

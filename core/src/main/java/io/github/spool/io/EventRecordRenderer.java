@@ -34,6 +34,7 @@ public abstract class EventRecordRenderer implements RecordRenderer {
                 }
                 out.append(range, length);
                 result.rendered++;
+                result.recordEnd(out.length());
                 continue;
             }
             if (kind != RecordCodec.RECORD_EVENT) {
@@ -43,6 +44,7 @@ public abstract class EventRecordRenderer implements RecordRenderer {
             int mark = out.length();
             if (renderEvent(range, out)) {
                 result.rendered++;
+                result.recordEnd(out.length());
             } else {
                 out.setLength(mark); // nothing of a line that failed half-way
                 result.left++; // this record only: the next one is framed already

@@ -425,6 +425,7 @@ public final class ExitLane implements Runnable {
         try {
             while (b.hasRemaining()) {
                 counters.writeCall();
+                s.recordEnds(null, 0, -1, 0); // a file rolling by size places these by their line ends
                 if (s.write(one, 0, 1) == 0) {
                     // A non-blocking descriptor that is full: wait for the reader, within bounds.
                     if (System.nanoTime() - deadlineNanos > PAST_DEADLINE_WAIT_NANOS) {

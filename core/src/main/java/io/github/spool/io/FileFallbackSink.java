@@ -144,6 +144,20 @@ public final class FileFallbackSink implements Sink {
         }
     }
 
+    /** The file, once open, may roll by size: have the records framed from the start. */
+    @Override
+    public boolean needsRecordEnds() {
+        return true;
+    }
+
+    @Override
+    public void recordEnds(int[] ends, int from, int count, int base) {
+        Sink s = opened;
+        if (s != null) {
+            s.recordEnds(ends, from, count, base);
+        }
+    }
+
     @Override
     public void close() throws IOException {
         try {

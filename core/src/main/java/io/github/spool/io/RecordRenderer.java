@@ -33,12 +33,32 @@ public interface RecordRenderer {
         public long left;
         /** Bytes at the range's position to write as they are, as one more record; 0 for none. */
         public int passThrough;
+        /**
+         * Where each rendered record ends in {@code out} (its length just after the record), for a
+         * sink that places whole records ({@link Sink#needsRecordEnds}); {@link #endCount} entries.
+         */
+        public int[] ends = new int[256];
+        /** Entries of {@link #ends}. */
+        public int endCount;
 
         /** Zeroes the fields. */
         public void clear() {
             rendered = 0;
             left = 0;
             passThrough = 0;
+            endCount = 0;
+        }
+
+        /**
+         * Notes that a record's text ends at {@code at} in {@code out}.
+         *
+         * @param at the length of {@code out} after the record
+         */
+        public void recordEnd(int at) {
+            if (endCount == ends.length) {
+                ends = java.util.Arrays.copyOf(ends, endCount * 2);
+            }
+            ends[endCount++] = at;
         }
     }
 }

@@ -96,6 +96,13 @@ public final class RingWriter implements Runnable {
      */
     private SinkHandoff atEnd;
     private final long[] reportedDiscards = new long[Severity.COUNT];
+    /** Whether the sink is told where records end before each write ({@link Sink#needsRecordEnds}). */
+    private final boolean recordEnds;
+    /** The record ends of the rendered text being written ({@link RecordRenderer.Result#ends}), or {@code null}. */
+    private int[] renderedEnds;
+    private int renderedEndCount;
+    /** The end of a record passed through from the ring: one record, written alone. */
+    private final int[] passThroughEnd = new int[1];
 
     private volatile boolean stopRequested;
     private volatile long stopDeadlineNanos;
@@ -161,6 +168,7 @@ public final class RingWriter implements Runnable {
         this.counters = counters;
         this.status = status;
         this.discardThreshold = discardThreshold;
+        this.recordEnds = renderer != null && sink.needsRecordEnds();
         this.lastSummaryNanos = System.nanoTime();
         this.lastSummaryMillis = System.currentTimeMillis();
     }
@@ -416,7 +424,10 @@ public final class RingWriter implements Runnable {
                     counters.lost(result.left, 0);
                 }
                 if (out.length() > 0 || result.rendered > 0) {
+                    renderedEnds = result.ends;
+                    renderedEndCount = result.endCount;
                     writeOne(one, out.view(), result.rendered);
+                    renderedEnds = null;
                 }
                 if (result.passThrough > 0 && !givenUp) {
                     int limit = range.limit();
@@ -455,10 +466,19 @@ public final class RingWriter implements Runnable {
                 counters.writeCall();
                 if (endingTornLine) {
                     newline[0].clear();
+                    if (recordEnds) {
+                        sink.recordEnds(null, 0, -1, 0); // the end of a torn line: place it by its line end
+                    }
                     n = sink.write(newline, 0, 1);
+                } else if (renderer == null || segments[first].isDirect()) {
+                    if (recordEnds) {
+                        // A direct range here is one record passed through from the ring.
+                        passThroughEnd[0] = segments[first].limit();
+                        sink.recordEnds(passThroughEnd, 0, count - first == 1 ? 1 : -1, segments[first].position());
+                    }
+                    n = sink.write(segments, first, count - first);
                 } else {
-                    n = renderer == null || segments[first].isDirect() ? sink.write(segments, first, count - first)
-                            : writeStaged(segments[first]);
+                    n = writeStaged(segments[first]);
                 }
             } catch (Throwable e) {
                 // Anything a sink throws is a fault of that write, Errors included: the records
@@ -516,7 +536,26 @@ public final class RingWriter implements Runnable {
         st.clear();
         int from = rendered.position();
         int len = Math.min(st.capacity(), rendered.remaining());
-        if (len < rendered.remaining()) {
+        int endsFrom = 0;
+        int endsCount = -1;
+        if (recordEnds && renderedEnds != null) {
+            // The slice holds whole records where it can; the sink places them (size rollovers).
+            int[] ends = renderedEnds;
+            int i = 0;
+            while (i < renderedEndCount && ends[i] <= from) {
+                i++;
+            }
+            int j = i;
+            while (j < renderedEndCount && ends[j] <= from + len) {
+                j++;
+            }
+            endsFrom = i;
+            endsCount = j - i;
+            if (endsCount > 0 && len < rendered.remaining()) {
+                len = ends[j - 1] - from;
+            }
+        }
+        if (len < rendered.remaining() && endsCount <= 0) {
             // End the slice after its last line end: every write(2) then holds whole lines, and an
             // O_APPEND file shared with another writer (a reconfiguration's old and new appender)
             // never gets a line cut by theirs. Only a line longer than the slice goes out in parts.
@@ -529,6 +568,9 @@ public final class RingWriter implements Runnable {
         }
         st.put(0, rendered, from, len);
         st.limit(len);
+        if (recordEnds) {
+            sink.recordEnds(renderedEnds, endsFrom, renderedEnds == null ? -1 : endsCount, from);
+        }
         long n = sink.write(staging, 0, 1);
         rendered.position(from + (int) n);
         return n;
@@ -682,6 +724,9 @@ public final class RingWriter implements Runnable {
                     return;
                 }
                 counters.writeCall();
+                if (recordEnds) {
+                    sink.recordEnds(null, 0, -1, 0); // one line, between two batches
+                }
                 long n = sink.write(one, 0, 1);
                 if (n == 0) {
                     LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));

@@ -39,4 +39,32 @@ public interface Sink extends Closeable {
      */
     default void requestReopen() {
     }
+
+    /**
+     * Whether the sink must know where records end: a file that rolls by size rolls between two
+     * records, as the frameworks' appenders do (they check before each event), so that an event of
+     * several lines (a stack trace) is never split across two files. The writer then frames the
+     * records (even text written by its caller) and calls {@link #recordEnds} before each write.
+     * Asked once, when the writer is made.
+     *
+     * @return {@code true} to be told; the default says no
+     */
+    default boolean needsRecordEnds() {
+        return false;
+    }
+
+    /**
+     * Where the records of the next {@link #write} end, for a sink that {@link #needsRecordEnds}:
+     * {@code ends[from .. from+count)} ascending, each minus {@code base} being the number of bytes,
+     * from the write's first byte, up to and including a record's last byte. A write whose last
+     * byte is no record's end (a record longer than one write) continues that record in the next
+     * one. {@code count < 0}: not known for this write (the sink falls back to line ends).
+     *
+     * @param ends  record ends; read during the next write only
+     * @param from  first entry
+     * @param count entries, or {@code -1}
+     * @param base  subtracted from each entry
+     */
+    default void recordEnds(int[] ends, int from, int count, int base) {
+    }
 }

@@ -73,6 +73,18 @@ final class RollingSettings {
             }
         }
         boolean hasIndex = filePattern.contains("%i");
+        // log4j2's FileRenameAction replaces an archive of the same name (REPLACE_EXISTING)
+        b.replaceArchives(true);
+        boolean sized = false;
+        for (TriggeringPolicy p : policies) {
+            sized |= p instanceof SizeBasedTriggeringPolicy;
+        }
+        if (sized && !hasIndex) {
+            // log4j2 says nothing here and loses the earlier archives of the period; say it once.
+            r.warn("filePattern '" + filePattern + "' has no %i: each size rollover within one period replaces the "
+                    + "archive of the last one, as RollingRandomAccessFile does (DefaultRolloverStrategy max has no "
+                    + "effect); add %i to the pattern to keep them");
+        }
         if (strategy == null || strategy instanceof DefaultRolloverStrategy) {
             DefaultRolloverStrategy d = (DefaultRolloverStrategy) strategy;
             int min = d == null ? 1 : d.getMinIndex();

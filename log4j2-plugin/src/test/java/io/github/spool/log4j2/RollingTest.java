@@ -40,9 +40,13 @@ class RollingTest {
 
     /** The element users have, and the same element converted by changing its name. */
     private static String appender(String element, String name, Path dir, String nested) {
+        return appender(element, name, dir, "app-%i.log.gz", nested);
+    }
+
+    private static String appender(String element, String name, Path dir, String filePattern, String nested) {
         String layout = element.equals("Spool") ? "<SpoolLayout pattern='%m%n'/>" : "<PatternLayout pattern='%m%n'/>";
         return "<" + element + " name='" + name + "' fileName='" + dir.resolve("app.log") + "' filePattern='"
-                + dir.resolve("app-%i.log.gz") + "'>" + layout + nested + "</" + element + ">";
+                + dir.resolve(filePattern) + "'>" + layout + nested + "</" + element + ">";
     }
 
     private LoggerContext start(String appenders, String name) throws IOException {
@@ -58,8 +62,12 @@ class RollingTest {
 
     /** Logs the same seeded lines through each configuration and returns its files' contents. */
     private TreeMap<String, List<String>> run(String element, String nested, int lines) throws IOException {
+        return run(element, "app-%i.log.gz", nested, lines);
+    }
+
+    private TreeMap<String, List<String>> run(String element, String filePattern, String nested, int lines) throws IOException {
         Path out = Files.createDirectory(dir.resolve(element));
-        LoggerContext ctx = start(appender(element, "r", out, nested), "r");
+        LoggerContext ctx = start(appender(element, "r", out, filePattern, nested), "r");
         Logger log = ctx.getLogger("rolling");
         SplittableRandom random = new SplittableRandom(7);
         for (int i = 0; i < lines; i++) {
@@ -100,6 +108,94 @@ class RollingTest {
         TreeMap<String, List<String>> ours = run("Spool", nested, 600);
         assertTrue(theirs.size() > 2, "rolled: " + theirs.keySet());
         assertEquals(theirs, ours);
+    }
+
+    /**
+     * A size policy and a pattern without {@code %i}: every rollover of a day renames the file to
+     * the same archive name, which log4j2's {@code FileRenameAction} replaces
+     * ({@code REPLACE_EXISTING}); {@code max} has nothing to count. Spool leaves the same files.
+     */
+    @Test
+    void withoutAnIndexEachSizeRolloverReplacesTheDaysArchiveAsLog4j2Does() throws IOException {
+        String nested = "<Policies><SizeBasedTriggeringPolicy size='1 KB'/></Policies><DefaultRolloverStrategy max='2'/>";
+        TreeMap<String, List<String>> theirs = run("RollingRandomAccessFile", "app-%d{yyyy-MM-dd}.log", nested, 600);
+        List<String> warnings = new CopyOnWriteArrayList<>();
+        StatusListener listener = warnings(warnings);
+        StatusLogger.getLogger().registerListener(listener);
+        TreeMap<String, List<String>> ours;
+        try {
+            ours = run("Spool", "app-%d{yyyy-MM-dd}.log", nested, 600);
+        } finally {
+            StatusLogger.getLogger().removeListener(listener);
+        }
+        assertEquals(2, theirs.size(), theirs::toString);
+        assertEquals(theirs, ours);
+        // Unlike log4j2, Spool says once that the archives replace each other.
+        List<String> ours2 = new ArrayList<>();
+        for (String w : warnings) {
+            if (w.contains("spool appender 'r'") && w.contains("has no %i")) {
+                ours2.add(w);
+            }
+        }
+        assertEquals(1, ours2.size(), warnings::toString);
+    }
+
+    private static StatusListener warnings(List<String> out) {
+        return warnings(out, false);
+    }
+
+    /** Collects WARN and more severe status messages, with their level in front if {@code level}. */
+    private static StatusListener warnings(List<String> out, boolean level) {
+        return new StatusListener() {
+            @Override
+            public void log(StatusData data) {
+                if (data.getLevel().isMoreSpecificThan(Level.WARN)) {
+                    out.add((level ? data.getLevel() + " " : "") + data.getMessage().getFormattedMessage());
+                }
+            }
+
+            @Override
+            public Level getStatusLevel() {
+                return Level.WARN;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    /**
+     * {@code filePattern} without {@code fileName} (log4j2's direct-write rollover) is refused with
+     * an ERROR, and the lines go to stderr; docs/log4j2.md must say ERROR, not list it among the WARNs.
+     */
+    @Test
+    void aFilePatternWithoutFileNameIsTheErrorTheDocsSay() throws IOException {
+        List<String> statuses = new CopyOnWriteArrayList<>();
+        StatusListener listener = warnings(statuses, true);
+        StatusLogger.getLogger().registerListener(listener);
+        try {
+            LoggerContext ctx = start("<Spool name='d' filePattern='" + dir.resolve("app-%i.log") + "'>"
+                    + "<SpoolLayout pattern='%m%n'/><SizeBasedTriggeringPolicy size='1 KB'/></Spool>", "d");
+            assertTrue(ctx.stop(10, TimeUnit.SECONDS));
+        } finally {
+            StatusLogger.getLogger().removeListener(listener);
+        }
+        List<String> ours = new ArrayList<>();
+        for (String st : statuses) {
+            if (st.contains("spool appender 'd'") && st.contains("filePattern needs fileName")) {
+                ours.add(st);
+            }
+        }
+        assertEquals(1, ours.size(), statuses::toString);
+        assertTrue(ours.get(0).startsWith("ERROR "), ours::toString);
+
+        String docs = Files.readString(io.github.spool.docs.MarkdownSnippets.repositoryRoot().resolve("docs/log4j2.md"));
+        int warns = docs.indexOf("Not supported, each a WARN naming it:");
+        assertTrue(warns > 0, "the rolling section lists what Spool warns about");
+        String warnList = docs.substring(warns, docs.indexOf("\n\n", warns));
+        assertTrue(!warnList.contains("without `fileName`"), warnList);
+        assertTrue(docs.contains("Needs `fileName` (without it: ERROR"), "the filePattern row says ERROR");
     }
 
     @Test

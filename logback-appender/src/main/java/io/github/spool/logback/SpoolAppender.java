@@ -348,11 +348,15 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
             mdcKeys = spoolEncoder.capturedMdcKeys();
         }
         SpoolConfig config = settings.build();
+        if (!claimFiles(config)) {
+            return;
+        }
         try {
             spool = Spool.start(config);
         } catch (IOException | RuntimeException | Error e) {
             // Errors too: an OutOfMemoryError (no direct memory even for core's smallest ring, no
             // thread) must not reach the logging call that configured us.
+            FileClaims.release(context, String.valueOf(name));
             addError("SpoolAppender [" + name + "] not started: cannot start on " + describeSink(config), e);
             return;
         }
@@ -362,6 +366,25 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
             appendRaw(spool, header);
         }
         super.start();
+    }
+
+    /**
+     * Refuses a file or archive pattern another started appender of this context writes, as logback
+     * refuses a second {@code RollingFileAppender} on them.
+     */
+    private boolean claimFiles(SpoolConfig config) {
+        if (context == null || config.target() != SpoolConfig.Target.FILE) {
+            return true;
+        }
+        String[] collision = FileClaims.claim(context, String.valueOf(name), file == null ? null : file.trim(),
+                config.rolling() == null ? null : config.rolling().filePattern());
+        if (collision == null) {
+            return true;
+        }
+        for (String error : collision) {
+            addError(error);
+        }
+        return false;
     }
 
     private SpoolConfig.Builder buildConfig(StatusListener status) {
@@ -690,6 +713,9 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
             addWarn("SpoolAppender [" + name + "] stopped before its buffer drained within " + effectiveStopTimeoutMillis + " ms");
         }
         spool = null;
+        if (context != null) {
+            FileClaims.release(context, String.valueOf(name));
+        }
     }
 
     /** Appends bytes that are not an event's line (header, footer): framed as text when capturing. */

@@ -28,10 +28,12 @@ import java.util.concurrent.TimeUnit;
  * on appending to the ring. Compression, retention and log4j2's custom actions run on the file's
  * {@link ArchiveWorker}, never on the writer or a producer.
  *
- * <p>Triggers are checked only between whole writes (never inside a batch that the file took in
- * part), so a line is never split between two files. A size trigger cuts a batch after the first
- * line end past the limit, so a file exceeds {@code maxFileSize} by at most one line, as with the
- * frameworks' appenders, whose check also runs before each event. A time trigger reads the
+ * <p>Triggers are checked only between whole records (never inside a batch that the file took in
+ * part, nor inside a record longer than one write), so an event is never split between two files.
+ * A size trigger cuts a batch after the record during which the file reached the limit: the
+ * frameworks' appenders check the size before each event, so the event that crosses the limit
+ * stays whole in the file and the next one starts the next file. Where the records end comes from
+ * the writer ({@link #recordEnds}); a write it says nothing about is cut at line ends. A time trigger reads the
  * writer's clock (the cached clock) when a batch is written: a line logged in the last moments of
  * a period can land in the next period's file, as with logback's {@code AsyncAppender} in front of
  * a {@code RollingFileAppender}.
@@ -78,6 +80,13 @@ public final class RollingFileSink implements Sink {
     private int lastIndex;
     private String lastIndexDate;
     private boolean partial;
+    /** Whether the last write ended inside a record: the next write continues it, in this file. */
+    private boolean midRecord;
+    /** The record ends of the next write ({@link #recordEnds}); {@code endCount < 0}: not known. */
+    private int[] ends;
+    private int endFrom;
+    private int endCount = -1;
+    private int endBase;
     private long nextIdentityCheckNanos;
     private long identityCheckNanos = IDENTITY_CHECK_NANOS;
     private boolean renameFailureReported;
@@ -168,6 +177,7 @@ public final class RollingFileSink implements Sink {
         if (calendar != null) {
             periodStart = calendar.periodStart(periodStart);
             nextBoundary = policy.timeBased() ? calendar.nextBoundary(periodStart) : Long.MAX_VALUE;
+            nameByWindowEnd();
         }
         if (policy.indexing() == RollingPolicy.Indexing.PER_PERIOD) {
             int highest = highestIndex(periodStart);
@@ -193,46 +203,64 @@ public final class RollingFileSink implements Sink {
     }
 
     @Override
+    public boolean needsRecordEnds() {
+        return policy != null && policy.maxFileSize() > 0;
+    }
+
+    @Override
+    public void recordEnds(int[] ends, int from, int count, int base) {
+        this.ends = ends;
+        this.endFrom = from;
+        this.endCount = ends == null ? -1 : count;
+        this.endBase = base;
+    }
+
+    @Override
     public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
-        if (!partial) {
+        int[] e = ends;
+        int eFrom = endFrom;
+        int eCount = endCount;
+        int eBase = endBase;
+        endCount = -1; // good for this write only
+        if (!partial && !midRecord) {
             checks();
         }
         if (channel == null) {
             openActive(true); // reopening failed earlier: try again, and fail this write if it still fails
         }
+        long total = 0;
+        for (int i = 0; i < length; i++) {
+            total += srcs[offset + i].remaining();
+        }
+        long offered = total;
+        long limit = sizeLimit();
+        if (limit > 0 && !partial && !midRecord) {
+            // Records that start before the limit go into this file, as the frameworks decide event
+            // by event: stop at the first record end at or past the room left.
+            long room = limit - size;
+            long cutAt = eCount >= 0 ? recordEndAtOrAfter(e, eFrom, eCount, eBase, room)
+                    : lineEndAtOrAfter(srcs, offset, length, room);
+            if (cutAt > 0 && cutAt < total) {
+                offered = cutAt;
+            }
+        }
         int count = length;
         int cut = -1;
         int cutLimit = 0;
-        long offered = 0;
-        long limit = sizeLimit();
-        if (limit > 0 && !partial) {
-            // Lines that start before the limit go into this file, as the frameworks decide line by line.
-            long allowance = limit - size;
+        if (offered < total) {
+            long left = offered;
             for (int i = 0; i < length; i++) {
                 ByteBuffer b = srcs[offset + i];
-                int rem = b.remaining();
-                if (offered >= allowance && i > 0) {
-                    count = i; // the limit falls between two ranges: stop at it
-                    break;
-                }
-                if (offered + rem > allowance) {
-                    int end = lineEndAfter(b, b.position() + (int) Math.max(0, allowance - offered - 1));
-                    if (end >= 0 && end < b.limit()) {
+                if (left <= b.remaining()) {
+                    count = i + 1;
+                    if (left < b.remaining()) {
                         cut = offset + i;
                         cutLimit = b.limit();
-                        b.limit(end);
-                        offered += end - b.position();
-                    } else {
-                        offered += rem;
+                        b.limit(b.position() + (int) left);
                     }
-                    count = i + 1;
                     break;
                 }
-                offered += rem;
-            }
-        } else {
-            for (int i = 0; i < length; i++) {
-                offered += srcs[offset + i].remaining();
+                left -= b.remaining();
             }
         }
         long n;
@@ -245,7 +273,49 @@ public final class RollingFileSink implements Sink {
         }
         size += n;
         partial = n < offered;
+        // Without ends the write is taken to end at a line end, as before the writer told them.
+        midRecord = !partial && eCount >= 0 && !isRecordEnd(e, eFrom, eCount, eBase, offered);
         return n;
+    }
+
+    /** @return the first record end at or past {@code room} bytes into the write, or -1 */
+    private static long recordEndAtOrAfter(int[] ends, int from, int count, int base, long room) {
+        for (int i = from; i < from + count; i++) {
+            if (ends[i] - base >= room) {
+                return ends[i] - base;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean isRecordEnd(int[] ends, int from, int count, int base, long at) {
+        for (int i = from + count - 1; i >= from; i--) {
+            if (ends[i] - base == at) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @return the first line end (or range end: ranges hold whole lines) at or past {@code room}
+     *         bytes into the write, or -1
+     */
+    private static long lineEndAtOrAfter(ByteBuffer[] srcs, int offset, int length, long room) {
+        long before = 0;
+        for (int i = 0; i < length; i++) {
+            ByteBuffer b = srcs[offset + i];
+            int rem = b.remaining();
+            if (before >= room && i > 0) {
+                return before; // the limit falls between two ranges: stop at it
+            }
+            if (before + rem >= room) {
+                int end = lineEndAfter(b, b.position() + (int) Math.max(0, room - before - 1));
+                return end >= 0 ? before + end - b.position() : before + rem;
+            }
+            before += rem;
+        }
+        return -1;
     }
 
     /**
@@ -411,6 +481,12 @@ public final class RollingFileSink implements Sink {
 
     private void rollover(Trigger trigger) throws IOException {
         long now = clock.currentTimeMillis();
+        if (trigger == Trigger.SIZE && calendar != null && !policy.timeBased()) {
+            // log4j2 with a size policy and no time policy: SizeBasedTriggeringPolicy's updateTime()
+            // leaves PatternProcessor's prevFileTime at 0, so the archive's date is the time of the
+            // rollover (formatFileName falls back to the current time), not the start-up's.
+            periodStart = now;
+        }
         if (size == 0 && trigger != Trigger.STARTUP) {
             // Nothing to archive (a period without a line): keep the file, move on in time.
             advance(trigger, now);
@@ -424,13 +500,18 @@ public final class RollingFileSink implements Sink {
         Path plain = Paths.get(compression.strip(name));
         closeChannel();
         try {
-            if (configuredFile != null) {
+            if (configuredFile != null && policy.replaceArchives()) {
+                // log4j2: the archive of that name is replaced (FileRenameAction, REPLACE_EXISTING).
+                // Its compression must be over first, or it would delete the file renamed onto its source.
+                if (compression != Compression.NONE && Files.exists(plain)) {
+                    worker.awaitIdle(SHIFT_WAIT_MILLIS);
+                }
+                createParent(plain);
+                Files.move(activePath, plain, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } else if (configuredFile != null) {
                 plain = free(plain, target);
                 target = Paths.get(plain + compression.suffix);
-                Path parent = plain.toAbsolutePath().getParent();
-                if (parent != null) {
-                    Files.createDirectories(parent);
-                }
+                createParent(plain);
                 Files.move(activePath, plain, StandardCopyOption.ATOMIC_MOVE);
             } else {
                 plain = activePath; // the active file is already named as its archive
@@ -458,18 +539,36 @@ public final class RollingFileSink implements Sink {
         queueArchive(source, archive, now, active);
     }
 
+    private static void createParent(Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+    }
+
     /** Moves the period, the boundary and the per-period index on after a rollover. */
     private void advance(Trigger trigger, long now) {
         if (trigger == Trigger.TIME || calendar == null) {
             if (calendar != null) {
                 periodStart = calendar.periodStart(now);
                 nextBoundary = policy.timeBased() ? calendar.nextBoundary(now) : Long.MAX_VALUE;
+                nameByWindowEnd();
             } else {
                 periodStart = now;
             }
             if (trigger == Trigger.TIME && policy.indexing() == RollingPolicy.Indexing.PER_PERIOD) {
                 index = 0;
             }
+        }
+    }
+
+    /**
+     * log4j2's windows of several periods ({@code interval > 1}) are named by their last period
+     * ({@link RolloverCalendar#nameTime}); one period is named by its start, as in both frameworks.
+     */
+    private void nameByWindowEnd() {
+        if (policy.timeBased() && policy.interval() > 1) {
+            periodStart = calendar.nameTime(nextBoundary);
         }
     }
 

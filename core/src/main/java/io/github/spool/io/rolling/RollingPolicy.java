@@ -57,6 +57,7 @@ public final class RollingPolicy {
     private final int maxHistory;
     private final long totalSizeCap;
     private final boolean cleanHistoryOnStart;
+    private final boolean replaceArchives;
     private final List<Runnable> afterRollover;
     private final ZoneId zone;
     private final Locale locale;
@@ -77,6 +78,7 @@ public final class RollingPolicy {
         this.maxHistory = b.maxHistory;
         this.totalSizeCap = b.totalSizeCap;
         this.cleanHistoryOnStart = b.cleanHistoryOnStart;
+        this.replaceArchives = b.replaceArchives;
         this.afterRollover = List.copyOf(b.afterRollover);
         this.zone = b.zone;
         this.locale = b.locale;
@@ -169,6 +171,15 @@ public final class RollingPolicy {
         return cleanHistoryOnStart;
     }
 
+    /**
+     * @return whether a rollover onto an archive name that exists replaces that archive (log4j2's
+     *         {@code FileRenameAction} moves with {@code REPLACE_EXISTING}), rather than taking a
+     *         free name beside it ({@code name.1}, {@code name.2}, ...)
+     */
+    public boolean replaceArchives() {
+        return replaceArchives;
+    }
+
     /** @return actions run in the background after each rollover (log4j2's {@code <Delete>} and other custom actions) */
     public List<Runnable> afterRollover() {
         return afterRollover;
@@ -209,6 +220,7 @@ public final class RollingPolicy {
         private int maxHistory;
         private long totalSizeCap;
         private boolean cleanHistoryOnStart;
+        private boolean replaceArchives;
         private final List<Runnable> afterRollover = new ArrayList<>();
         private ZoneId zone = ZoneId.systemDefault();
         private Locale locale = Locale.getDefault();
@@ -281,6 +293,12 @@ public final class RollingPolicy {
         /** @param clean whether retention runs at start-up too @return this */
         public Builder cleanHistoryOnStart(boolean clean) {
             this.cleanHistoryOnStart = clean;
+            return this;
+        }
+
+        /** @param replace whether a rollover replaces an archive of the same name (log4j2) @return this */
+        public Builder replaceArchives(boolean replace) {
+            this.replaceArchives = replace;
             return this;
         }
 

@@ -19,6 +19,11 @@ import java.util.Locale;
  * <p>{@code interval} and {@code modulate} are log4j2's {@code TimeBasedTriggeringPolicy}
  * attributes: roll every {@code interval} periods, and with {@code modulate} align the boundary to
  * a multiple of the interval (every 4 hours at 0, 4, 8, ...). logback uses 1 and no alignment.
+ * The arithmetic is log4j2's {@code PatternProcessor.getNextTime}: truncate the instant to the
+ * unit, then add {@code modulate ? interval - field % interval : interval} units, where the field
+ * is the unit's {@code Calendar} field (second, minute, hour of day, day of <em>year</em>, week of
+ * year, month from 0, year); the window ending there is named by its last unit
+ * ({@link #nameTime}), not its first.
  */
 final class RolloverCalendar {
 
@@ -50,10 +55,50 @@ final class RolloverCalendar {
      */
     long nextBoundary(long epochMillis) {
         ZonedDateTime start = truncate(ZonedDateTime.ofInstant(Instant.ofEpochMilli(epochMillis), zone));
-        if (modulate && interval > 1) {
-            start = align(start);
+        int step = modulate && interval > 1 ? interval - field(start) % interval : interval;
+        return start.plus(step, unit).toInstant().toEpochMilli();
+    }
+
+    /**
+     * The instant log4j2 names a window's archive by: its last unit, one unit before the boundary
+     * that ends it ({@code PatternProcessor}'s {@code nextFileTime}, which becomes
+     * {@code prevFileTime} at the rollover). With an interval of 1 that is the window's start.
+     *
+     * @param boundary the end of a window, from {@link #nextBoundary}
+     * @return the instant whose date names the window's archive
+     */
+    long nameTime(long boundary) {
+        return ZonedDateTime.ofInstant(Instant.ofEpochMilli(boundary), zone).minus(1, unit).toInstant().toEpochMilli();
+    }
+
+    /** @return the value of log4j2's {@code Calendar} field for the unit, at a period start */
+    private int field(ZonedDateTime start) {
+        switch (unit) {
+            case MILLIS:
+                return start.get(ChronoField.MILLI_OF_SECOND);
+            case SECONDS:
+                return start.getSecond();
+            case MINUTES:
+                return start.getMinute();
+            case HOURS:
+                return start.getHour();
+            case DAYS:
+                return start.getDayOfYear();
+            case WEEKS: {
+                // Calendar.WEEK_OF_YEAR with setMinimalDaysInFirstWeek(7), as PatternProcessor sets it
+                java.util.Calendar c = java.util.Calendar.getInstance(java.util.TimeZone.getTimeZone(zone));
+                c.setFirstDayOfWeek(weeks.getFirstDayOfWeek().getValue() % 7 + 1);
+                c.setMinimalDaysInFirstWeek(7);
+                c.setTimeInMillis(start.toInstant().toEpochMilli());
+                return c.get(java.util.Calendar.WEEK_OF_YEAR);
+            }
+            case MONTHS:
+                return start.getMonthValue() - 1;
+            case YEARS:
+                return start.getYear();
+            default:
+                return 0;
         }
-        return start.plus(interval, unit).toInstant().toEpochMilli();
     }
 
     /**
@@ -76,23 +121,6 @@ final class RolloverCalendar {
                 return t.withDayOfYear(1).truncatedTo(ChronoUnit.DAYS);
             default:
                 return t.truncatedTo(unit);
-        }
-    }
-
-    private ZonedDateTime align(ZonedDateTime start) {
-        switch (unit) {
-            case SECONDS:
-                return start.minusSeconds(start.getSecond() % interval);
-            case MINUTES:
-                return start.minusMinutes(start.getMinute() % interval);
-            case HOURS:
-                return start.minusHours(start.getHour() % interval);
-            case DAYS:
-                return start.minusDays((start.getDayOfMonth() - 1) % interval);
-            case MONTHS:
-                return start.minusMonths((start.get(ChronoField.MONTH_OF_YEAR) - 1) % interval);
-            default:
-                return start;
         }
     }
 }
