@@ -144,12 +144,6 @@ public final class FileFallbackSink implements Sink {
         }
     }
 
-    @Override
-    public boolean atLineStart() {
-        Sink s = opened; // on the fallback: stderr's end is unknown
-        return s != null && s.atLineStart();
-    }
-
     /** The file, once open, may roll by size: have the records framed from the start. */
     @Override
     public boolean needsRecordEnds() {

@@ -461,9 +461,6 @@ public final class RingWriter implements Runnable {
         int pauses = 0;
         while (first < count) {
             long n;
-            if (torn && tornLineGone()) {
-                torn = false; // the file was truncated or rolled since: nothing left to end
-            }
             boolean endingTornLine = torn;
             try {
                 counters.writeCall();
@@ -680,14 +677,6 @@ public final class RingWriter implements Runnable {
         }
         counters.lost(records, bytes);
         return records;
-    }
-
-    private boolean tornLineGone() {
-        try {
-            return sink.atLineStart();
-        } catch (Throwable t) {
-            return false; // end the line: an empty line is better than a glued one
-        }
     }
 
     private static long countLineEnds(ByteBuffer b, int from, int to) {

@@ -41,17 +41,6 @@ public interface Sink extends Closeable {
     }
 
     /**
-     * Whether the sink's output now starts a line for certain — its file is empty, truncated or
-     * rolled since the write that failed mid-line — so that the line that write left torn is gone
-     * and needs no ending. Asked only after such a failure; the default does not know.
-     *
-     * @return {@code true} if no torn line can be at the end of the output
-     */
-    default boolean atLineStart() {
-        return false;
-    }
-
-    /**
      * Whether the sink must know where records end: a file that rolls by size rolls between two
      * records, as the frameworks' appenders do (they check before each event), so that an event of
      * several lines (a stack trace) is never split across two files. The writer then frames the

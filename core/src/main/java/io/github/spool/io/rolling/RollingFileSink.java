@@ -202,17 +202,6 @@ public final class RollingFileSink implements Sink {
         }
     }
 
-    /** An empty file (truncated by logrotate's copytruncate, or new after a rollover) ends no torn line. */
-    @Override
-    public boolean atLineStart() {
-        FileChannel ch = channel;
-        try {
-            return ch == null || ch.size() == 0;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
-    }
-
     @Override
     public boolean needsRecordEnds() {
         return policy != null && policy.maxFileSize() > 0;
