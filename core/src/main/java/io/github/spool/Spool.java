@@ -133,6 +133,10 @@ public final class Spool implements AutoCloseable {
      * @return what happened to the record
      */
     public AppendResult append(byte[] src, int offset, int length, int severity) {
+        // One reference compare per call; only the writer thread itself goes further (RingWriter.dropsFeedback).
+        if (Thread.currentThread() == thread && writer.dropsFeedback()) {
+            return AppendResult.DISCARDED;
+        }
         return ring.append(src, offset, length, severity);
     }
 
@@ -144,6 +148,9 @@ public final class Spool implements AutoCloseable {
      * @return what happened to the record
      */
     public AppendResult append(ByteBuffer src, int severity) {
+        if (Thread.currentThread() == thread && writer.dropsFeedback()) {
+            return AppendResult.DISCARDED;
+        }
         return ring.append(src, severity);
     }
 

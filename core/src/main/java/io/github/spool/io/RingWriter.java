@@ -101,6 +101,15 @@ public final class RingWriter implements Runnable {
     /** One line end, for {@link #torn}; reset before each use (writer only). */
     private final ByteBuffer[] newline = {ByteBuffer.wrap(new byte[] {'\n'})};
     private long faultLostRecords;
+    /**
+     * Set while the writer is inside a sink write (writer thread only). A record the writer
+     * thread appends meanwhile was caused by the write itself — {@code follow} into a
+     * {@code System.out} that is bridged back into logging — and would be written, and so
+     * appended, again and again: {@link #dropsFeedback} drops it.
+     */
+    private boolean inSinkWrite;
+    private boolean feedbackReported;
+    private long feedbackDropped;
     private boolean wouldBlockReported;
     private boolean passFailureReported;
     private boolean givenUp;
@@ -406,6 +415,7 @@ public final class RingWriter implements Runnable {
         while (first < count) {
             long n;
             boolean endingTornLine = torn;
+            inSinkWrite = true;
             try {
                 counters.writeCall();
                 if (endingTornLine) {
@@ -416,11 +426,13 @@ public final class RingWriter implements Runnable {
                             : writeStaged(segments[first]);
                 }
             } catch (Throwable e) {
+                inSinkWrite = false;
                 // Anything a sink throws is a fault of that write, Errors included: the records
                 // are counted, the writer goes on.
                 fault(e, segments, first, count, batch);
                 return;
             }
+            inSinkWrite = false;
             if (n == 0) {
                 // Would block (a non-blocking descriptor): wait for the reader rather than lose.
                 if (!wouldBlockReported) {
@@ -637,7 +649,13 @@ public final class RingWriter implements Runnable {
                     return;
                 }
                 counters.writeCall();
-                long n = sink.write(one, 0, 1);
+                long n;
+                inSinkWrite = true;
+                try {
+                    n = sink.write(one, 0, 1);
+                } finally {
+                    inSinkWrite = false;
+                }
                 if (n == 0) {
                     LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
                 } else {
@@ -670,6 +688,34 @@ public final class RingWriter implements Runnable {
         } catch (Throwable ignored) {
             // a failing listener must not take the writer down with it
         }
+    }
+
+    /**
+     * Called by {@code Spool.append} when the writer thread itself appends: drops the record if it
+     * is feedback of a sink write (one the writer thread makes while it is inside a sink write) and says so once, as log4j2's
+     * {@code Console} appender stops "Recursive call to appender". A record the writer appends
+     * outside a write — a status message routed back into the appender — goes in as any other.
+     * Writer thread only.
+     *
+     * @return whether to drop the record
+     */
+    public boolean dropsFeedback() {
+        if (!inSinkWrite) {
+            return false;
+        }
+        feedbackDropped++;
+        if (!feedbackReported) {
+            feedbackReported = true; // first: the report may itself come back here, and is dropped
+            report(StatusListener.Level.WARN, "a line written to " + sink.describe() + " came back into this appender "
+                    + "(is it bridged into logging?); lines the writer causes while it writes are dropped, "
+                    + "not written again (said once)", null);
+        }
+        return true;
+    }
+
+    /** @return records the writer thread appended while writing, dropped as feedback (writer thread, or after it ended) */
+    public long feedbackDropped() {
+        return feedbackDropped;
     }
 
     /**
