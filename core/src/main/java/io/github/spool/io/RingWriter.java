@@ -69,7 +69,13 @@ public final class RingWriter implements Runnable {
     /** Holds one rendered range for {@link #write}. */
     private final Batch renderedBatch = new Batch();
     private final RecordRenderer.Result renderResult = new RecordRenderer.Result();
-    private boolean renderFailureReported;
+    /** Render failures that lost records and are not reported yet, and their records (writer only). */
+    private long renderEpisodesPending;
+    private long renderLostPending;
+    private Throwable renderFailurePending;
+    /** When render failures were last reported ({@link System#nanoTime()}); at most one report a second. */
+    private long renderReportedNanos;
+    private boolean renderReportedOnce;
     /**
      * Rendered bytes go out through this fixed direct buffer, a slice at a time: handed a heap
      * buffer, a channel copies it whole into a temporary direct buffer of its size (and keeps it
@@ -359,6 +365,8 @@ public final class RingWriter implements Runnable {
             ByteBuffer range = segments[i];
             long inRange = batch.records(i);
             long done = 0; // records of this range written, given up or counted lost so far
+            boolean retried = false;
+            Throwable failed = null;
             while (range.hasRemaining() && done < inRange) {
                 if (givenUp) {
                     break; // past the stop deadline: the rest is lost, as write() counts it
@@ -366,15 +374,21 @@ public final class RingWriter implements Runnable {
                 ByteLineBuilder out = rendered;
                 out.reset();
                 result.clear();
+                int at = range.position();
                 try {
                     renderer.render(range, out, result);
                 } catch (Throwable t) {
-                    if (!renderFailureReported) {
-                        renderFailureReported = true;
-                        report(StatusListener.Level.ERROR, "rendering records failed; they are counted as lost", t);
+                    if (!retried) {
+                        // Once more from where this call began: a failure can be transient (the heap
+                        // exhausted for a moment by the application), and the records are all still here.
+                        retried = true;
+                        range.position(at);
+                        continue;
                     }
+                    failed = t;
                     break;
                 }
+                retried = false;
                 done += result.rendered + result.left;
                 if (result.left > 0) {
                     counters.lost(result.left, 0);
@@ -394,6 +408,12 @@ public final class RingWriter implements Runnable {
             }
             if (done < inRange) {
                 counters.lost(inRange - done, 0);
+            }
+            if (failed != null) {
+                renderEpisodesPending++;
+                renderLostPending += inRange - done;
+                renderFailurePending = failed;
+                reportRenderFailures(false);
             }
         }
         // Give back the array of a huge rendering now, not at the next batch (it may be long in coming).
@@ -614,8 +634,35 @@ public final class RingWriter implements Runnable {
         return n;
     }
 
+    /**
+     * Reports the render failures that lost records since the last report: each episode is
+     * counted, and reported within about a second (the writer's housekeeping calls this) or when
+     * the writer ends, in one message a second at most, so that a renderer failing on every batch
+     * cannot flood the status listener.
+     */
+    private void reportRenderFailures(boolean force) {
+        long episodes = renderEpisodesPending;
+        if (episodes == 0) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (!force && renderReportedOnce && now - renderReportedNanos < SUMMARY_INTERVAL_NANOS) {
+            return;
+        }
+        renderReportedOnce = true;
+        renderReportedNanos = now;
+        long lost = renderLostPending;
+        Throwable cause = renderFailurePending;
+        renderEpisodesPending = 0;
+        renderLostPending = 0;
+        renderFailurePending = null;
+        report(StatusListener.Level.ERROR, "rendering records failed " + episodes + (episodes == 1 ? " time" : " times")
+                + " (each range rendered twice); " + lost + " records counted as lost", cause);
+    }
+
     /** Writes one summary line into the stream when records were discarded since the last one. */
     private void reportDiscards(boolean force) {
+        reportRenderFailures(force);
         long now = System.nanoTime();
         if (!force && now - lastSummaryNanos < SUMMARY_INTERVAL_NANOS) {
             return;
