@@ -434,6 +434,9 @@ public final class RingWriter implements Runnable {
         int pauses = 0;
         while (first < count) {
             long n;
+            if (torn && sink.sizeNow() == 0) {
+                torn = false; // truncated (copytruncate) or new since the torn write: no torn line to end
+            }
             boolean endingTornLine = torn;
             inSinkWrite = true;
             try {
@@ -683,7 +686,10 @@ public final class RingWriter implements Runnable {
         if (total == 0) {
             return;
         }
-        // After a torn line, the summary starts on a line of its own.
+        // After a torn line, the summary starts on a line of its own (unless the file was emptied since).
+        if (torn && sink.sizeNow() == 0) {
+            torn = false;
+        }
         String line = (torn ? System.lineSeparator() : "") + "spool: discarded " + total + " events at " + Severity.name(discardThreshold) + " and below ("
                 + detail + ") since " + Instant.ofEpochMilli(sinceMillis) + System.lineSeparator();
         ByteBuffer bytes = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
