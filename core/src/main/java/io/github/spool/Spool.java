@@ -163,6 +163,10 @@ public final class Spool implements AutoCloseable {
      * @return what happened to the record
      */
     public AppendResult append(byte[] src, int offset, int length, int severity) {
+        // One reference compare per call; only the writer thread itself goes further (RingWriter.dropsFeedback).
+        if (Thread.currentThread() == thread && writer.dropsFeedback()) {
+            return AppendResult.DISCARDED;
+        }
         FramedText f = framed;
         AppendResult r = f == null ? ring.append(src, offset, length, severity) : f.append(ring, src, offset, length, severity);
         return r != AppendResult.CLOSED ? r : appendLate(src, offset, length);
@@ -176,6 +180,9 @@ public final class Spool implements AutoCloseable {
      * @return what happened to the record
      */
     public AppendResult append(ByteBuffer src, int severity) {
+        if (Thread.currentThread() == thread && writer.dropsFeedback()) {
+            return AppendResult.DISCARDED;
+        }
         FramedText f = framed;
         AppendResult r = f == null ? ring.append(src, severity) : f.append(ring, src, severity);
         if (r != AppendResult.CLOSED || exitLane == null) {

@@ -45,6 +45,8 @@ class TornLineTest {
         final AtomicInteger call = new AtomicInteger();
         final Second second;
         final boolean thirdFails;
+        /** What {@link #sizeNow} says: {@code -1} (a stream) unless a test empties the "file". */
+        volatile long size = -1;
 
         ScriptedSink(Second second, boolean thirdFails) {
             this.second = second;
@@ -75,6 +77,11 @@ class TornLineTest {
         }
 
         @Override
+        public long sizeNow() {
+            return size;
+        }
+
+        @Override
         public void close() {
         }
 
@@ -98,6 +105,10 @@ class TornLineTest {
     }
 
     private static Spool run(ScriptedSink sink, long bufferSize, int lines) throws Exception {
+        return run(sink, bufferSize, lines, () -> { });
+    }
+
+    private static Spool run(ScriptedSink sink, long bufferSize, int lines, Runnable afterFault) throws Exception {
         Spool spool = Spool.start(SpoolConfig.builder("torn").bufferSize(bufferSize).statusListener(new RecordedStatus()).build(), sink);
         byte[] first = line("first", 0);
         spool.append(first, 0, first.length, Severity.INFO);
@@ -114,6 +125,7 @@ class TornLineTest {
             Thread.yield();
         }
         assertEquals(1, spool.stats().getWriteErrors(), "the fault was met");
+        afterFault.run();
         byte[] after = line("after", 0);
         assertEquals(AppendResult.ACCEPTED, spool.append(after, 0, after.length, Severity.INFO));
         assertTrue(spool.stop(10, TimeUnit.SECONDS));
@@ -159,5 +171,17 @@ class TornLineTest {
         assertTrue(out.get(92).startsWith("after "), () -> "the next line on a line of its own: " + out.get(92));
         assertEquals(1 + 90 + 1, spool.stats().getEventsWritten(), "what got out counts as written, the torn record not");
         assertEquals(10, spool.stats().getEventsLost(), "the torn one and the rest count as lost, once");
+    }
+
+    @Test
+    void aFileEmptiedSinceTheTornWriteGetsNoEmptyLine() throws Exception {
+        // logrotate's copytruncate after the fault: the torn bytes are gone with the file's
+        // content, and a newline would only put an empty line first in the emptied file.
+        ScriptedSink sink = new ScriptedSink((memory, srcs, offset, length) -> part(memory, srcs[offset], 50 * LINE + LINE / 2), true);
+        Spool spool = run(sink, SpoolConfig.DEFAULT_BUFFER_SIZE, 100, () -> sink.size = 0);
+        List<String> out = sink.lines();
+        // The test sink keeps the old bytes; a real file would hold only the line after.
+        assertTrue(out.get(51).endsWith("xafter 00000000 " + "x".repeat(LINE - 16)), () -> "no newline written: " + tail(out));
+        assertEquals(1 + 50 + 1, spool.stats().getEventsWritten());
     }
 }

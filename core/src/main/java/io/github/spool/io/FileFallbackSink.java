@@ -137,6 +137,12 @@ public final class FileFallbackSink implements Sink {
     }
 
     @Override
+    public long sizeNow() {
+        Sink s = opened;
+        return s != null ? s.sizeNow() : -1; // -1 on the fallback: a stream
+    }
+
+    @Override
     public void requestReopen() {
         Sink s = opened; // null: still on the fallback; the file opened later is fresh anyway
         if (s != null) {

@@ -69,7 +69,13 @@ public final class RingWriter implements Runnable {
     /** Holds one rendered range for {@link #write}. */
     private final Batch renderedBatch = new Batch();
     private final RecordRenderer.Result renderResult = new RecordRenderer.Result();
-    private boolean renderFailureReported;
+    /** Render failures that lost records and are not reported yet, and their records (writer only). */
+    private long renderEpisodesPending;
+    private long renderLostPending;
+    private Throwable renderFailurePending;
+    /** When render failures were last reported ({@link System#nanoTime()}); at most one report a second. */
+    private long renderReportedNanos;
+    private boolean renderReportedOnce;
     /**
      * Rendered bytes go out through this fixed direct buffer, a slice at a time: handed a heap
      * buffer, a channel copies it whole into a temporary direct buffer of its size (and keeps it
@@ -116,6 +122,15 @@ public final class RingWriter implements Runnable {
     /** One line end, for {@link #torn}; reset before each use (writer only). */
     private final ByteBuffer[] newline = {ByteBuffer.wrap(new byte[] {'\n'})};
     private long faultLostRecords;
+    /**
+     * Set while the writer is inside a sink write (writer thread only). A record the writer
+     * thread appends meanwhile was caused by the write itself — {@code follow} into a
+     * {@code System.out} that is bridged back into logging — and would be written, and so
+     * appended, again and again: {@link #dropsFeedback} drops it.
+     */
+    private boolean inSinkWrite;
+    private boolean feedbackReported;
+    private long feedbackDropped;
     private boolean wouldBlockReported;
     private boolean passFailureReported;
     private boolean givenUp;
@@ -403,6 +418,8 @@ public final class RingWriter implements Runnable {
             ByteBuffer range = segments[i];
             long inRange = batch.records(i);
             long done = 0; // records of this range written, given up or counted lost so far
+            boolean retried = false;
+            Throwable failed = null;
             while (range.hasRemaining() && done < inRange) {
                 if (givenUp) {
                     break; // past the stop deadline: the rest is lost, as write() counts it
@@ -410,15 +427,21 @@ public final class RingWriter implements Runnable {
                 ByteLineBuilder out = rendered;
                 out.reset();
                 result.clear();
+                int at = range.position();
                 try {
                     renderer.render(range, out, result);
                 } catch (Throwable t) {
-                    if (!renderFailureReported) {
-                        renderFailureReported = true;
-                        report(StatusListener.Level.ERROR, "rendering records failed; they are counted as lost", t);
+                    if (!retried) {
+                        // Once more from where this call began: a failure can be transient (the heap
+                        // exhausted for a moment by the application), and the records are all still here.
+                        retried = true;
+                        range.position(at);
+                        continue;
                     }
+                    failed = t;
                     break;
                 }
+                retried = false;
                 done += result.rendered + result.left;
                 if (result.left > 0) {
                     counters.lost(result.left, 0);
@@ -442,6 +465,12 @@ public final class RingWriter implements Runnable {
             if (done < inRange) {
                 counters.lost(inRange - done, 0);
             }
+            if (failed != null) {
+                renderEpisodesPending++;
+                renderLostPending += inRange - done;
+                renderFailurePending = failed;
+                reportRenderFailures(false);
+            }
         }
         // Give back the array of a huge rendering now, not at the next batch (it may be long in coming).
         rendered.reset();
@@ -461,7 +490,11 @@ public final class RingWriter implements Runnable {
         int pauses = 0;
         while (first < count) {
             long n;
+            if (torn && sink.sizeNow() == 0) {
+                torn = false; // truncated (copytruncate) or new since the torn write: no torn line to end
+            }
             boolean endingTornLine = torn;
+            inSinkWrite = true;
             try {
                 counters.writeCall();
                 if (endingTornLine) {
@@ -481,11 +514,13 @@ public final class RingWriter implements Runnable {
                     n = writeStaged(segments[first]);
                 }
             } catch (Throwable e) {
+                inSinkWrite = false;
                 // Anything a sink throws is a fault of that write, Errors included: the records
                 // are counted, the writer goes on.
                 fault(e, segments, first, count, batch);
                 return;
             }
+            inSinkWrite = false;
             if (n == 0) {
                 // Would block (a non-blocking descriptor): wait for the reader rather than lose.
                 if (!wouldBlockReported) {
@@ -689,8 +724,35 @@ public final class RingWriter implements Runnable {
         return n;
     }
 
+    /**
+     * Reports the render failures that lost records since the last report: each episode is
+     * counted, and reported within about a second (the writer's housekeeping calls this) or when
+     * the writer ends, in one message a second at most, so that a renderer failing on every batch
+     * cannot flood the status listener.
+     */
+    private void reportRenderFailures(boolean force) {
+        long episodes = renderEpisodesPending;
+        if (episodes == 0) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (!force && renderReportedOnce && now - renderReportedNanos < SUMMARY_INTERVAL_NANOS) {
+            return;
+        }
+        renderReportedOnce = true;
+        renderReportedNanos = now;
+        long lost = renderLostPending;
+        Throwable cause = renderFailurePending;
+        renderEpisodesPending = 0;
+        renderLostPending = 0;
+        renderFailurePending = null;
+        report(StatusListener.Level.ERROR, "rendering records failed " + episodes + (episodes == 1 ? " time" : " times")
+                + " (each range rendered twice); " + lost + " records counted as lost", cause);
+    }
+
     /** Writes one summary line into the stream when records were discarded since the last one. */
     private void reportDiscards(boolean force) {
+        reportRenderFailures(force);
         long now = System.nanoTime();
         if (!force && now - lastSummaryNanos < SUMMARY_INTERVAL_NANOS) {
             return;
@@ -711,7 +773,10 @@ public final class RingWriter implements Runnable {
         if (total == 0) {
             return;
         }
-        // After a torn line, the summary starts on a line of its own.
+        // After a torn line, the summary starts on a line of its own (unless the file was emptied since).
+        if (torn && sink.sizeNow() == 0) {
+            torn = false;
+        }
         String line = (torn ? System.lineSeparator() : "") + "spool: discarded " + total + " events at " + Severity.name(discardThreshold) + " and below ("
                 + detail + ") since " + Instant.ofEpochMilli(sinceMillis) + System.lineSeparator();
         ByteBuffer bytes = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
@@ -727,7 +792,13 @@ public final class RingWriter implements Runnable {
                 if (recordEnds) {
                     sink.recordEnds(null, 0, -1, 0); // one line, between two batches
                 }
-                long n = sink.write(one, 0, 1);
+                long n;
+                inSinkWrite = true;
+                try {
+                    n = sink.write(one, 0, 1);
+                } finally {
+                    inSinkWrite = false;
+                }
                 if (n == 0) {
                     LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
                 } else {
@@ -760,6 +831,34 @@ public final class RingWriter implements Runnable {
         } catch (Throwable ignored) {
             // a failing listener must not take the writer down with it
         }
+    }
+
+    /**
+     * Called by {@code Spool.append} when the writer thread itself appends: drops the record if it
+     * is feedback of a sink write (one the writer thread makes while it is inside a sink write) and says so once, as log4j2's
+     * {@code Console} appender stops "Recursive call to appender". A record the writer appends
+     * outside a write — a status message routed back into the appender — goes in as any other.
+     * Writer thread only.
+     *
+     * @return whether to drop the record
+     */
+    public boolean dropsFeedback() {
+        if (!inSinkWrite) {
+            return false;
+        }
+        feedbackDropped++;
+        if (!feedbackReported) {
+            feedbackReported = true; // first: the report may itself come back here, and is dropped
+            report(StatusListener.Level.WARN, "a line written to " + sink.describe() + " came back into this appender "
+                    + "(is it bridged into logging?); lines the writer causes while it writes are dropped, "
+                    + "not written again (said once)", null);
+        }
+        return true;
+    }
+
+    /** @return records the writer thread appended while writing, dropped as feedback (writer thread, or after it ended) */
+    public long feedbackDropped() {
+        return feedbackDropped;
     }
 
     /**

@@ -34,6 +34,17 @@ public interface Sink extends Closeable {
     }
 
     /**
+     * How many bytes the destination holds now, for the writer's decision after a torn line
+     * (RingWriter): a file that holds none — truncated by logrotate's {@code copytruncate}, or new
+     * — has no torn line to end. The default: unknown ({@code -1}), a stream.
+     *
+     * @return the destination's size in bytes, or {@code -1} if unknown
+     */
+    default long sizeNow() {
+        return -1;
+    }
+
+    /**
      * Asks the sink to close and reopen its file before the next write; the one method any thread
      * may call (the MBean's {@code reopen()}). The default does nothing (fd 1 and fd 2).
      */

@@ -793,6 +793,16 @@ public final class RollingFileSink implements Sink {
         return configuredFile != null ? configuredFile.toString() : policy.filePattern();
     }
 
+    /** The active file's size as the file system has it (truncated by another process, too). */
+    @Override
+    public long sizeNow() {
+        try {
+            return channel == null ? -1 : channel.size();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     @Override
     public void close() throws IOException {
         closeChannel();

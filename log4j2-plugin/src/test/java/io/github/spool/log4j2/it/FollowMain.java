@@ -11,11 +11,16 @@ public final class FollowMain {
     }
 
     /**
-     * @param args none
+     * @param args none, or {@code bridged} (FollowChild.runBridged)
+     * @throws Exception if the bridged run fails
      */
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         FollowChild.replaceStdout(); // before log4j2 starts, as a test runner does
         Logger logger = LogManager.getLogger("it.Follow");
+        if (args.length > 0 && args[0].equals("bridged")) {
+            FollowChild.runBridged(logger::info, LogManager::shutdown);
+            return;
+        }
         FollowChild.run(logger::info, LogManager::shutdown);
     }
 }

@@ -12,11 +12,16 @@ public final class FollowMain {
     }
 
     /**
-     * @param args none
+     * @param args none, or {@code bridged} (FollowChild.runBridged)
+     * @throws Exception if the bridged run fails
      */
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         FollowChild.replaceStdout(); // before logback starts, as a test runner does
         Logger logger = LoggerFactory.getLogger("it.Follow");
+        if (args.length > 0 && args[0].equals("bridged")) {
+            FollowChild.runBridged(logger::info, () -> ((LoggerContext) LoggerFactory.getILoggerFactory()).stop());
+            return;
+        }
         FollowChild.run(logger::info, () -> ((LoggerContext) LoggerFactory.getILoggerFactory()).stop());
     }
 }

@@ -16,7 +16,8 @@ class FollowTest extends FollowContract {
     @Override
     protected String configure(Path dir, boolean follow) throws Exception {
         Path xml = dir.resolve("logback-follow-" + follow + ".xml");
-        Files.writeString(xml, "<configuration><appender name='out' class='io.github.spool.logback.SpoolAppender'>"
+        Files.writeString(xml, "<configuration>"
+                + "<statusListener class='ch.qos.logback.core.status.OnErrorConsoleStatusListener'/><appender name='out' class='io.github.spool.logback.SpoolAppender'>"
                 + "<target>System.out</target><follow>" + follow + "</follow>"
                 + "<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%m%n</pattern></encoder></appender>"
                 + "<root level='INFO'><appender-ref ref='out'/></root></configuration>");
