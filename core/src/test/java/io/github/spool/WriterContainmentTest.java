@@ -279,8 +279,10 @@ class WriterContainmentTest {
         assertTrue(reentrant.get() > 0, "the status message went back into the appender");
         SpoolAppenderStats s = spool.stats();
         long produced = 5_000 + reentrant.get();
-        assertEquals(produced, s.getEventsWritten() + s.getEventsLost() + s.getEventsDiscarded(),
-                "accepted + discarded (the writer's own records it could not wait for) add up");
+        // A status message the writer reports while it drains comes after close: refused (the
+        // close is a cut, issue 31 item 9), and counted as such.
+        assertEquals(produced, s.getEventsWritten() + s.getEventsLost() + s.getEventsDiscarded() + s.getEventsRefused(),
+                "accepted + discarded (the writer's own records it could not wait for) + refused add up");
     }
 
     @Test

@@ -43,8 +43,15 @@ abstract class CellColdFields extends CellPadMid {
      * publish into a newer one: publication is a CAS from "this incarnation, unset".
      */
     volatile long seal;
-    /** 0 while this cell is current and nobody installs its successor; else 1. */
-    volatile int installFlag;
+    /**
+     * The install flag, with its holder: {@code null} while this cell is current and nobody
+     * installs its successor; else the thread installing it, or a sentinel ({@link Cell#SHUT}
+     * while the cell is not current, {@link Cell#CLOSER} once sealed for close). The holder is
+     * named so that an exception handler on the way out — which may call no method — can tell
+     * with one load whether the flag is still its own to release, whether or not the CAS that took
+     * it completed inside a call that then threw.
+     */
+    volatile Object installer;
     /** Successor in write order; set once per incarnation by the installer. */
     volatile Cell next;
     /**
@@ -92,7 +99,11 @@ public final class Cell extends CellPadTail {
     /** Package-private for the ring's crosser, which must not call a method to seal (see attempt). */
     static final VarHandle SEAL;
     /** Package-private for the ring's crosser, which takes the flag without a call (see append0). */
-    static final VarHandle INSTALL_FLAG;
+    static final VarHandle INSTALLER;
+    /** The install flag of a cell that is not current (pooled, linked past, or new). */
+    static final Object SHUT = new Object();
+    /** The install flag of the cell the writer sealed for close: held for good. */
+    static final Object CLOSER = new Object();
     private static final VarHandle NEXT;
 
     static {
@@ -101,7 +112,7 @@ public final class Cell extends CellPadTail {
             CLAIMED = l.findVarHandle(CellHotFields.class, "claimed", long.class);
             COMMITTED = l.findVarHandle(CellHotFields.class, "committed", long.class);
             SEAL = l.findVarHandle(CellColdFields.class, "seal", long.class);
-            INSTALL_FLAG = l.findVarHandle(CellColdFields.class, "installFlag", int.class);
+            INSTALLER = l.findVarHandle(CellColdFields.class, "installer", Object.class);
             NEXT = l.findVarHandle(CellColdFields.class, "next", Cell.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -119,6 +130,14 @@ public final class Cell extends CellPadTail {
     final ByteBuffer view;
     /** Set by the writer once it has given this incarnation up (DEAD): never pooled or freed again. */
     boolean abandoned;
+    /**
+     * Whether this cell's bytes count against the cap. Set at construction (the reservation
+     * becomes the cell's), cleared exactly once under the ring's books monitor by whoever takes
+     * it out of the books, so that a release repeated by a failure handler counts once.
+     */
+    boolean counted = true;
+    /** Next in the ring's list of cells left behind by failed producers (under the books monitor). */
+    Cell nextOrphan;
 
     /**
      * Claims whose copy failed, each {@code start << 32 | len}, guarded by this cell's monitor
@@ -145,7 +164,7 @@ public final class Cell extends CellPadTail {
         this.dedicated = dedicated;
         this.view = buffer.duplicate();
         this.seal = UNSEALED;
-        this.installFlag = 1; // closed until published as current (package documentation)
+        this.installer = SHUT; // closed until published as current (package documentation)
     }
 
     static int gen(long word) {
@@ -221,13 +240,14 @@ public final class Cell extends CellPadTail {
         return SEAL.compareAndSet(this, unset, ((long) gen << BYTES_BITS) | limit);
     }
 
-    boolean casInstallFlag(int expect, int update) {
-        return INSTALL_FLAG.compareAndSet(this, expect, update);
+    /** Takes the install flag for {@code holder} if it is open (volatile CAS: see the package documentation). */
+    boolean casInstaller(Object holder) {
+        return INSTALLER.compareAndSet(this, (Object) null, holder);
     }
 
     /** Release store: opens this cell to installers once it has been published as current. */
-    void srInstallFlag(int value) {
-        INSTALL_FLAG.setRelease(this, value);
+    void srInstallerOpen() {
+        INSTALLER.setRelease(this, (Object) null);
     }
 
     /**
@@ -241,15 +261,15 @@ public final class Cell extends CellPadTail {
         return NEXT.compareAndSet(this, (Cell) null, successor);
     }
 
-    /** Volatile load of the install flag: the writer's stall check. */
-    int lvInstallFlag() {
-        return (int) INSTALL_FLAG.getVolatile(this);
+    /** Volatile load of the install flag's holder: the writer's stall check. */
+    Object lvInstaller() {
+        return INSTALLER.getVolatile(this);
     }
 
     /**
      * Starts a new incarnation holding one pre-claimed record of {@code len} bytes at offset 0, and
      * returns its number. Only the installer calls this, while the cell is not reachable through
-     * {@code current} and its install flag is still 1. Order matters (package documentation):
+     * {@code current} and its install flag is still taken. Order matters (package documentation):
      * seal, committed and link are reset first; the CAS on {@code claimed} that re-opens the cell
      * comes last, so any claim that lands after it synchronises with it and sees the resets.
      */

@@ -97,4 +97,14 @@ final class CellPool {
     int size() {
         return size;
     }
+
+    /**
+     * Replaces the array (tests: {@code null} makes the next poll throw, as a producer failing
+     * inside the pool would) and returns the old one.
+     */
+    synchronized Cell[] swapArray(Cell[] array) {
+        Cell[] old = cells;
+        cells = array;
+        return old;
+    }
 }

@@ -24,6 +24,11 @@ abstract class RingPadHead {
 abstract class RingCurrentField extends RingPadHead {
     /** The cell producers claim in. Read by every producer per record; written once per cell. */
     volatile Cell current;
+    /**
+     * Set once by close (or by the writer giving up); read by every producer per record, before
+     * its claim (the cut: package documentation), so it shares the line of {@code current}.
+     */
+    volatile boolean closed;
 }
 
 abstract class RingPadTail extends RingCurrentField {
@@ -63,6 +68,14 @@ public final class ManyToOneCellRing extends RingPadTail {
 
     /** The claim that seals a cell for good (close, give-up): larger than any cell. */
     private static final long CLOSE_CLAIM = 1L << 40;
+    /**
+     * How long a producer parked at the cap sleeps before it looks again on its own. Every event
+     * that can let it on (a cell freed or grown, a recovery, close) wakes it, and the writer wakes
+     * waiters whenever it finds cells pooled while producers wait ({@link #recoverStall}); this
+     * only bounds a wake-up this code failed to foresee. Long, because each look costs: at one
+     * second, 400 parked producers used 2–3% of a core just waking up to look.
+     */
+    static final long PARK_SAFETY_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private static final VarHandle CURRENT;
     private static final VarHandle GROW_WANTED;
@@ -88,13 +101,17 @@ public final class ManyToOneCellRing extends RingPadTail {
     private final CellPool pool;
     /**
      * Bytes of every live cell (chain, pool, a producer's dedicated cell) plus reservations for
-     * cells being allocated. Changed by CAS under the cap ({@link #tryReserve}), so producers that
-     * allocate outside the install flag and the writer cannot overshoot it together.
+     * cells being allocated. Its monitor is the books' lock: {@code allocated}, {@code cells},
+     * {@code highWater}, {@link Cell#counted} and the orphan list change only inside it. A monitor
+     * rather than a CAS, because a producer's exception handler must be able to undo a reservation
+     * with bytecodes only (a {@link StackOverflowError} may be what it handles), and because the
+     * outcome of a block of field accesses is never ambiguous: a call around a CAS may throw after
+     * the CAS happened. The books change once per cell, never per record.
      */
-    private final AtomicLong allocated = new AtomicLong();
-    private final AtomicLong cells = new AtomicLong();
+    private final Books allocated = new Books();
+    private final Books cells = new Books();
+    private final Books highWater = new Books();
     private final AtomicLongArray discarded = new AtomicLongArray(Severity.COUNT);
-    private final AtomicLong highWater = new AtomicLong();
     /** Accepted records (and bytes) the ring gave up: see {@link Cell#DEAD}. */
     private final AtomicLong lostRecords = new AtomicLong();
     private final AtomicLong lostBytes = new AtomicLong();
@@ -106,7 +123,8 @@ public final class ManyToOneCellRing extends RingPadTail {
     private final AtomicLong stallRecoveries = new AtomicLong();
     /** Producers parked at the cap, each at most once ({@link Waiter#queued}). Slow path only. */
     private final ConcurrentLinkedQueue<Waiter> blocked = new ConcurrentLinkedQueue<>();
-    private volatile boolean closed;
+    /** Bytes of room not yet matched with a woken waiter ({@link #wakeWaiters}). Slow path only. */
+    private final AtomicLong wakeBudget = new AtomicLong();
     /**
      * The thread that allocates cells ahead ({@link #growAhead}), or {@code null} until the writer
      * starts one: an installer that takes the last pooled cell unparks it rather than allocating
@@ -133,10 +151,14 @@ public final class ManyToOneCellRing extends RingPadTail {
     /** The writer collects nothing more (stop deadline passed, or it failed): see {@link #abandonAll}. */
     private volatile boolean writerGone;
     /**
-     * A cell an installer took but could not link, because it failed before (a plain volatile
-     * store from its exception handler, which must not call methods); the writer gives it up.
+     * Cells producers took (from the pool, or allocated for an oversized record) and could not
+     * link because they failed: pushed by their exception handlers under the books' monitor
+     * (bytecodes only), linked through {@link Cell#nextOrphan}; the writer gives them up
+     * ({@link #settleOrphans}). A list, not one slot, so that two failing producers leak nothing.
      */
-    private volatile Cell orphan;
+    private Cell orphans;
+    /** Whether {@link #orphans} may be non-empty: a volatile hint for the writer's pass. */
+    private volatile boolean orphansPending;
 
     // Consumer-private.
     private Cell writeCell;
@@ -193,8 +215,8 @@ public final class ManyToOneCellRing extends RingPadTail {
         for (long i = 1; i < initial; i++) {
             pool.offerLast(initialCell());
         }
-        first.installFlag = 0; // the one current, open cell; the ring reaches other threads through
-        this.current = first;  // Thread.start or a volatile field, which publishes these stores
+        first.installer = null; // the one current, open cell; the ring reaches other threads through
+        this.current = first;   // Thread.start or a volatile field, which publishes these stores
         this.writeCell = first;
     }
 
@@ -214,73 +236,192 @@ public final class ManyToOneCellRing extends RingPadTail {
     /** Start-up cells: a failure here is a start-up error, so no pre-check and no fallback. */
     private Cell initialCell() {
         Cell c = new Cell(DirectMemory.allocateAtStart(cellSize), false);
-        long now = allocated.addAndGet(cellSize);
-        cells.incrementAndGet();
-        highWater.accumulateAndGet(now, Math::max);
+        synchronized (allocated) {
+            long now = allocated.value += cellSize;
+            cells.value++;
+            if (now > highWater.value) {
+                highWater.value = now;
+            }
+        }
         return c;
+    }
+
+    /** A count in the books (see {@code allocated}): read without the lock, changed inside it. */
+    private static final class Books {
+        volatile long value;
+
+        long get() {
+            return value;
+        }
     }
 
     /**
      * Reserves {@code need} bytes under the cap. {@code alone}: a record too large to fit beside
      * even one other cell is admitted over the cap once at most one standard cell (the sealed one)
-     * still counts, so the peak is then {@code cellSize + need}.
+     * still counts, so the peak is then {@code cellSize + need}. A reservation counts as a cell
+     * (and moves the high water mark) at once, so that nothing is left to count once the cell
+     * exists: the cell then owns the reservation ({@link Cell#counted}), and a handler that sees
+     * no cell undoes it in the same monitor. Field accesses inside the books' monitor only: if
+     * this throws, it threw on entry and reserved nothing.
      */
     private boolean tryReserve(long need, boolean alone) {
-        for (;;) {
-            long a = allocated.get();
+        synchronized (allocated) {
+            long a = allocated.value;
             long after = a + need;
             if (after > maxBufferSize && !(alone && a <= cellSize)) {
                 return false;
             }
-            if (allocated.compareAndSet(a, after)) {
-                return true; // the high water mark moves once the memory is really there (grow)
+            allocated.value = after;
+            cells.value++;
+            if (after > highWater.value) {
+                highWater.value = after;
             }
+            return true;
         }
     }
 
     /**
-     * A new cell beyond the pool, or {@code null} at the cap or when the JVM has no direct memory
-     * for it. Never called while holding an install flag: an allocation may be slow.
+     * Adds a new standard cell to the pool; {@code false} at the cap or when the JVM has no direct
+     * memory for it. The grower does this ahead of need ({@link #growAhead}); a producer that
+     * outruns it does it itself rather than wait for another thread — on a loaded machine that
+     * wait is the other thread's scheduling delay, and DISCARD calls waited up to 0.8 s for it.
+     * A producer may be anywhere in its stack here, so the handler gives back what it holds with
+     * bytecodes only: the reservation until the cell exists (the leak of issue 31, item 10), then
+     * the cell until it is pooled (to the orphan list). The reservation's outcome is never
+     * ambiguous ({@link #tryReserve}), nor is the pooling's: {@code offerFirst} can only throw
+     * before its store (its one call, the array's growth, comes first).
      */
-    private Cell grow(int need, boolean dedicated) {
-        if (dedicated) {
-            // Oversized record: free pooled cells until it fits.
-            while (allocated.get() + need > maxBufferSize) {
-                Cell c = pool.pollLast();
-                if (c == null) {
+    private boolean growIntoPool() {
+        boolean reserved = false;
+        Cell c = null;
+        try {
+            reserved = tryReserve(cellSize, false);
+            if (!reserved) {
+                return false;
+            }
+            DirectMemory.Block b = DirectMemory.tryAllocate(cellSize);
+            if (b != null) {
+                try {
+                    c = new Cell(b, false);
+                } catch (OutOfMemoryError e) {
+                    b.free();
+                }
+            }
+            if (c == null) {
+                synchronized (allocated) {
+                    allocated.value -= cellSize;
+                    cells.value--;
+                }
+                reserved = false;
+                return false;
+            }
+            pool.offerFirst(c);
+            c = null; // pooled: the pool holds it now
+            reserved = false;
+            return true;
+        } catch (Throwable t) {
+            // Bytecodes only.
+            if (c != null) {
+                synchronized (allocated) {
+                    c.nextOrphan = orphans;
+                    orphans = c;
+                }
+                orphansPending = true;
+            } else if (reserved) {
+                synchronized (allocated) {
+                    allocated.value -= cellSize;
+                    cells.value--;
+                }
+            }
+            throw t;
+        }
+    }
+
+    /**
+     * A dedicated cell for one oversized record: the producer that needs it allocates it (it is
+     * made for that record alone, and the writer may be blocked in a write). Pooled cells are freed
+     * first until the record fits. The producer may be deep in its stack, so every step that
+     * holds something has a handler that gives it back with bytecodes only: a pooled cell taken
+     * for freeing goes to the orphan list; a reservation not yet owned by a cell is taken back in
+     * the books' monitor. From its construction the cell owns the reservation, and the caller's
+     * handler (appendSlow) answers for it. Returns {@code null} at the cap or without memory.
+     */
+    private Cell growDedicated(int need) {
+        Cell pooled = null;
+        boolean reserved = false;
+        Cell c = null;
+        try {
+            while (allocated.value + need > maxBufferSize) { // a volatile load, as a hint
+                pooled = pool.pollLast();
+                if (pooled == null) {
                     break;
                 }
-                freeCell(c);
+                freeCell(pooled);
+                pooled = null;
             }
-            if (!tryReserve(need, need > maxBufferSize - cellSize)) {
+            reserved = tryReserve(need, need > maxBufferSize - cellSize);
+            if (!reserved) {
                 return null;
             }
-        } else if (!tryReserve(cellSize, false)) {
-            return null;
-        }
-        DirectMemory.Block b = DirectMemory.tryAllocate(need);
-        Cell c = null;
-        if (b != null) {
-            try {
-                c = new Cell(b, dedicated);
-            } catch (OutOfMemoryError e) {
-                b.free();
+            DirectMemory.Block b = DirectMemory.tryAllocate(need);
+            if (b != null) {
+                try {
+                    c = new Cell(b, true);
+                } catch (OutOfMemoryError e) {
+                    b.free();
+                }
             }
+        } catch (Throwable t) {
+            // Bytecodes only. The pooled cell is sealed and written: the writer frees it.
+            if (pooled != null) {
+                synchronized (allocated) {
+                    pooled.nextOrphan = orphans;
+                    orphans = pooled;
+                }
+                orphansPending = true;
+            }
+            if (reserved && c == null) { // the reservation got no cell: undo it
+                synchronized (allocated) {
+                    allocated.value -= need;
+                    cells.value--;
+                }
+            }
+            throw t;
         }
         if (c == null) {
-            allocated.addAndGet(-need);
-            return null;
+            synchronized (allocated) {
+                allocated.value -= need;
+                cells.value--;
+            }
         }
-        cells.incrementAndGet();
-        highWater.accumulateAndGet(allocated.get(), Math::max);
         return c;
     }
 
-    /** Frees a cell no producer can copy into any more: its memory now, its bytes from the cap. */
+    /**
+     * Takes {@code c} out of the books unless someone did already; returns whether this call did.
+     * Repeating it (a failure handler, then the writer) is harmless.
+     */
+    private boolean uncount(Cell c) {
+        synchronized (allocated) {
+            if (!c.counted) {
+                return false;
+            }
+            c.counted = false;
+            allocated.value -= c.capacity;
+            cells.value--;
+            return true;
+        }
+    }
+
+    /**
+     * Frees a cell no producer can copy into any more: its memory, then its bytes from the cap —
+     * in that order, so that the memory really in use never exceeds the cap while another thread
+     * reserves the bytes. Freeing twice (a failure handler left the cell to the writer after a
+     * free that then threw) is harmless: the JDK's cleaner runs once, a closed arena stays closed.
+     */
     private void freeCell(Cell c) {
         c.memory.free();
-        allocated.addAndGet(-c.capacity);
-        cells.decrementAndGet();
+        uncount(c);
     }
 
     /**
@@ -289,8 +430,7 @@ public final class ManyToOneCellRing extends RingPadTail {
      * stack holds it.
      */
     private void dropCell(Cell c) {
-        allocated.addAndGet(-c.capacity);
-        cells.decrementAndGet();
+        uncount(c);
     }
 
     // ------------------------------------------------------------------ producers
@@ -325,8 +465,14 @@ public final class ManyToOneCellRing extends RingPadTail {
     }
 
     private AppendResult append0(byte[] array, ByteBuffer buffer, int offset, int len, int severity) {
+        // The cut (package documentation, "Close"): a volatile load before the claim. Once this
+        // thread has read true it reads true ever after, so a producer told CLOSED is never told
+        // ACCEPTED again, though the writer has not sealed the current cell yet.
         if (len == 0) {
             return closed ? AppendResult.CLOSED : AppendResult.ACCEPTED;
+        }
+        if (closed) {
+            return refuse();
         }
         // Acquire load: pairs with the installer's release store of current, so the fresh
         // incarnation's reset fields are visible before we claim in it.
@@ -343,17 +489,38 @@ public final class ManyToOneCellRing extends RingPadTail {
         // C2 does not inline what runs once per cell), 5 µs for this CAS alone from cold caches.
         // Then, as advance does, it checks that the flag is this incarnation's: a crosser delayed
         // since its seal may find the cell recycled and current again.
-        boolean flag = false;
-        if (start <= cur.capacity && len <= cellSize && Cell.INSTALL_FLAG.compareAndSet(cur, 0, 1)) {
-            long w = cur.claimed; // volatile load
-            flag = Cell.gen(w) == gen && Cell.bytes(w) >= cur.capacity;
-            if (!flag) {
-                cur.installFlag = 0; // volatile store: release is what it needs
+        Thread me = null;
+        try {
+            Thread holder = null;
+            if (start <= cur.capacity && len <= cellSize) {
+                me = Thread.currentThread();
+                if (Cell.INSTALLER.compareAndSet(cur, (Object) null, me)) {
+                    long w = cur.claimed; // volatile load
+                    if (Cell.gen(w) == gen && Cell.bytes(w) >= cur.capacity) {
+                        holder = me;
+                    } else {
+                        cur.installer = null; // volatile store: release is what it needs
+                    }
+                }
             }
+            // Kept out of this method, so that it stays small enough for the JIT to inline it into
+            // the adapters' call (HotSpot's FreqInlineSize is 325 bytecodes).
+            return appendSlow(cur, gen, holder, array, buffer, offset, len, severity);
+        } catch (Throwable t) {
+            // Bytecodes only (package documentation, "Failure containment"): the CAS may have
+            // taken the flag inside a call that then threw, or appendSlow may have failed on
+            // entry. The holder's name says whether the flag is still ours; unlinked, we let go.
+            if (me != null && cur.installer == me && cur.next == null) {
+                cur.installer = null;
+            }
+            throw t;
         }
-        // Kept out of this method, so that it stays small enough for the JIT to inline it into
-        // the adapters' call (HotSpot's FreqInlineSize is 325 bytecodes).
-        return appendSlow(cur, gen, flag, array, buffer, offset, len, severity);
+    }
+
+    /** A record refused because the ring is closed: counted (slow path only). */
+    private AppendResult refuse() {
+        refused.incrementAndGet();
+        return AppendResult.CLOSED;
     }
 
     /** An oversized record never fits: it claims more than the cell, to seal it for a dedicated successor. */
@@ -403,7 +570,11 @@ public final class ManyToOneCellRing extends RingPadTail {
             if (cur.gaaCommit(len) < 0) {
                 lostLate(len); // the writer gave this cell up before our commit: we count ourselves
             }
-            signal.signal();
+            try {
+                signal.signal();
+            } catch (Throwable t) {
+                // Committed: an overflow here must not tell the caller its record failed (install).
+            }
             return word;
         }
         if (start <= cur.capacity) {
@@ -435,39 +606,48 @@ public final class ManyToOneCellRing extends RingPadTail {
 
     /**
      * After a failed claim on {@code sealed}: install, wait or discard, and claim again until done.
-     * {@code holdsFlag}: this producer crossed the cell's end and holds its install flag for
-     * incarnation {@code gen} (append0).
+     * {@code holder}: this producer's thread if it crossed the cell's end and holds its install
+     * flag for incarnation {@code gen} (append0), else {@code null}.
      *
      * <p>This runs once per cell, so for the first minutes of a JVM it runs in the interpreter,
      * where every call, allocation and VarHandle operation costs microseconds from cold caches: a
      * cell switch cost its producer 60 µs (median) at 50,000 events/s while it went through
      * {@link #advance} with a {@code Waiter}, a {@code ConcurrentLinkedDeque} and an {@code unpark}
      * of the writer. The common case — the crosser finds a pooled cell — now installs it at once.
+     *
+     * <p>Whatever throws on the way (package documentation, "Failure containment"), the handler
+     * gives back what this producer holds, with bytecodes only: the install flag, a cell taken
+     * from the pool and not linked, a dedicated cell allocated and not installed.
      */
-    private AppendResult appendSlow(Cell sealed, int gen, boolean holdsFlag, byte[] array, ByteBuffer buffer,
+    private AppendResult appendSlow(Cell sealed, int gen, Thread holder, byte[] array, ByteBuffer buffer,
                                     int offset, int len, int severity) {
         boolean claimAgain = false;
-        if (holdsFlag) {
-            Cell fresh = closed ? null : pool.pollFirst();
-            if (fresh == null) {
-                // Closed (advance counts the refusal) or nothing pooled (advance grows the ring).
-                sealed.installFlag = 0; // volatile store: release is what it needs
-            } else if (install(sealed, fresh, array, buffer, offset, len) != null) {
-                return AppendResult.ACCEPTED;
-            } else {
-                claimAgain = true; // the writer linked a successor itself (install)
-            }
-        }
+        Cell fresh = null;
         Waiter waiter = null;
+        AppendResult result = null;
         try {
+            if (holder != null) {
+                fresh = closed ? null : pool.pollFirst();
+                if (fresh == null) {
+                    // Closed (advance counts the refusal) or nothing pooled (advance asks for growth).
+                    sealed.installer = null; // volatile store: release is what it needs
+                } else {
+                    result = install(sealed, fresh, holder, array, buffer, offset, len);
+                    fresh = null; // linked, or given up by install itself
+                    if (result != null) {
+                        return result;
+                    }
+                    claimAgain = true; // the writer linked a successor itself (install)
+                }
+            }
             for (;;) {
                 if (!claimAgain) {
                     if (waiter == null) {
-                        waiter = new Waiter(Thread.currentThread());
+                        waiter = new Waiter(Thread.currentThread(), len);
                     }
-                    AppendResult r = advance(sealed, gen, array, buffer, offset, len, severity, waiter);
-                    if (r != null) {
-                        return r;
+                    result = advance(sealed, gen, array, buffer, offset, len, severity, waiter);
+                    if (result != null) {
+                        return result;
                     }
                 }
                 claimAgain = false;
@@ -475,14 +655,57 @@ public final class ManyToOneCellRing extends RingPadTail {
                 long claimLen = claimLength(cur, len);
                 long word = attempt(cur, claimLen, array, buffer, offset, len);
                 if ((word & Cell.BYTES_MASK) + claimLen <= cur.capacity) {
-                    return AppendResult.ACCEPTED;
+                    result = AppendResult.ACCEPTED;
+                    return result;
                 }
                 sealed = cur;
                 gen = Cell.gen(word);
             }
+        } catch (Throwable t) {
+            // Bytecodes only. The crosser's flag and pooled cell (install failed before linking it,
+            // or on entry): let go of the flag if still ours and unlinked, leave the cell to the
+            // writer. A dedicated cell not installed: to the writer too (its reservation is its own).
+            if (holder != null && sealed.installer == holder && sealed.next == null) {
+                sealed.installer = null;
+            }
+            if (fresh != null && sealed.next != fresh) {
+                synchronized (allocated) {
+                    fresh.nextOrphan = orphans;
+                    orphans = fresh;
+                }
+                orphansPending = true;
+            }
+            if (waiter != null) {
+                Cell d = waiter.dedicated;
+                if (d != null) {
+                    waiter.dedicated = null;
+                    synchronized (allocated) {
+                        d.nextOrphan = orphans;
+                        orphans = d;
+                    }
+                    orphansPending = true;
+                }
+            }
+            throw t;
         } finally {
             if (waiter != null) {
-                waiter.finish(this);
+                try {
+                    waiter.finish(this, result == AppendResult.ACCEPTED);
+                } catch (Throwable t) {
+                    // The outcome is decided — returned, or thrown from above — and a throw here
+                    // (an overflow in finish's calls) must not turn an accepted record into an
+                    // exception. Bytecodes only: a dedicated cell finish could not free goes to
+                    // the writer; the rest finish does is bookkeeping a waker tolerates missing.
+                    Cell d = waiter.dedicated;
+                    if (d != null) {
+                        waiter.dedicated = null;
+                        synchronized (allocated) {
+                            d.nextOrphan = orphans;
+                            orphans = d;
+                        }
+                        orphansPending = true;
+                    }
+                }
             }
         }
     }
@@ -499,11 +722,10 @@ public final class ManyToOneCellRing extends RingPadTail {
     private AppendResult advance(Cell sealed, int gen, byte[] array, ByteBuffer buffer, int offset, int len,
                                  int severity, Waiter waiter) {
         boolean oversized = len > cellSize;
-        int need = oversized ? len : cellSize;
+        Thread me = waiter.thread;
         for (;;) {
             if (closed) {
-                refused.incrementAndGet();
-                return AppendResult.CLOSED;
+                return refuse();
             }
             // Both reads are volatile field loads, stronger than the acquire they need, and
             // bytecodes rather than VarHandle calls: this loop is where waiters spin while another
@@ -514,55 +736,79 @@ public final class ManyToOneCellRing extends RingPadTail {
             if (current != sealed) {
                 return null; // someone installed a successor: claim there
             }
-            if (sealed.installFlag == 0 && sealed.casInstallFlag(0, 1)) {
-                // We hold the install rights; make sure our view is not from an older incarnation.
-                long w = sealed.lvClaimed();
-                if (Cell.gen(w) != gen || Cell.bytes(w) < sealed.capacity) {
-                    sealed.srInstallFlag(0);
-                    return null;
+            boolean nothingToInstall = false;
+            if (sealed.installer == null) {
+                Cell fresh = null;
+                try {
+                    if (Cell.INSTALLER.compareAndSet(sealed, (Object) null, me)) {
+                        // We hold the install rights; make sure our view is not from an older incarnation.
+                        long w = sealed.claimed; // volatile load
+                        if (Cell.gen(w) != gen || Cell.bytes(w) < sealed.capacity) {
+                            sealed.installer = null; // volatile store: release is what it needs
+                            return null;
+                        }
+                        if (oversized) {
+                            fresh = waiter.dedicated;
+                            waiter.dedicated = null;
+                        } else {
+                            fresh = pool.pollFirst();
+                        }
+                        if (fresh != null) {
+                            AppendResult r = install(sealed, fresh, me, array, buffer, offset, len);
+                            fresh = null; // linked, or given up by install itself
+                            return r;
+                        }
+                        // Nothing to install. Let go of the flag before anything slow: other
+                        // producers must be free meanwhile to install what is freed, or to discard.
+                        sealed.installer = null;
+                        nothingToInstall = true;
+                    }
+                } catch (Throwable t) {
+                    // Bytecodes only, as in appendSlow: the flag if still ours and unlinked, the
+                    // cell we took if install did not link it.
+                    if (sealed.installer == me && sealed.next == null) {
+                        sealed.installer = null;
+                    }
+                    if (fresh != null && sealed.next != fresh) {
+                        synchronized (allocated) {
+                            fresh.nextOrphan = orphans;
+                            orphans = fresh;
+                        }
+                        orphansPending = true;
+                    }
+                    throw t;
                 }
-                Cell fresh = oversized ? waiter.takeDedicated() : pool.pollFirst();
-                if (fresh != null) {
-                    return install(sealed, fresh, array, buffer, offset, len);
-                }
-                // Nothing to install. Let go of the flag before allocating: an allocation can be
-                // slow (the JDK's direct-memory slow path sleeps), and other producers must be
-                // free meanwhile to install what the writer frees, or to discard.
-                sealed.srInstallFlag(0);
-                Cell grown = grow(need, oversized);
-                if (grown != null) {
+                if (nothingToInstall) {
                     if (oversized) {
-                        waiter.dedicated = grown;
+                        AppendResult r = growForOversized(len, severity, waiter);
+                        if (r != null) {
+                            return r;
+                        }
+                        if (waiter.dedicated != null) {
+                            continue; // take the flag again and install it
+                        }
                     } else {
-                        pool.offerFirst(grown);
-                    }
-                    continue; // take the flag again and install it (or whatever the pool has)
-                }
-                if (discardable(severity)) {
-                    return discard(severity);
-                }
-                if (oversized && allocated.get() <= cellSize) {
-                    // Nothing in the ring left to wait for. The cap may have refused the grow only
-                    // because another producer's dedicated cell still counted, freed since: grow
-                    // again. Refused with nothing else allocated, the JVM has no direct memory for
-                    // this record and waiting would never end: drop it, counted. (Before the second
-                    // try, a BLOCK producer lost records here in ContentionTest's 8 KiB ring.)
-                    Cell again = grow(need, true);
-                    if (again != null) {
-                        waiter.dedicated = again;
-                        continue;
-                    }
-                    if (allocated.get() <= cellSize) {
-                        return discard(severity);
+                        long seen = allocated.value; // before trying: a free after it wakes us (Waiter.idle)
+                        if (growIntoPool()) {
+                            // Producers that parked while we grew wait for a cell too: this one
+                            // (installed next, by us or by them) may have room for them.
+                            wakeWaiters(cellSize);
+                            continue; // take the flag again and install it (or whatever the pool has)
+                        }
+                        if (discardable(severity)) {
+                            return discard(severity); // at the cap (or no memory to grow): drop
+                        }
+                        waiter.allocatedSeen = seen;
                     }
                 }
             }
             // Here we are at the cap and may wait (BLOCK, or a record above the threshold), or
-            // another producer holds the flag: it is installing a cell that may have room for us,
-            // within a few hundred nanoseconds unless it is descheduled. Even a discardable record
-            // waits for that — dropping is for when this producer has itself found the cap — and
-            // an installer that never finishes is recovered by the writer after its stall bound.
-            if (!waiter.idle(this)) {
+            // another producer holds the flag: it is installing a cell that may have room for
+            // us, within a few hundred nanoseconds unless it is descheduled. Even a
+            // discardable record waits for that — dropping is for when this producer has itself
+            // found the cap — and an installer that never finishes is recovered by the writer
+            // after its stall bound.
+            if (!waiter.idle(this, sealed, nothingToInstall)) {
                 // The writer thread itself, appending (a status message routed back to its own
                 // appender): it would wait for itself. Drop the record, counted.
                 return discard(severity);
@@ -571,12 +817,15 @@ public final class ManyToOneCellRing extends RingPadTail {
     }
 
     /**
-     * Holding {@code sealed}'s install flag with a cell to install: reincarnate it with our record
-     * pre-claimed at offset 0, link it, publish it, open its flag, then copy the record. The
-     * exception handler undoes what it must with field stores only (no method calls: a
-     * {@link StackOverflowError} may be what it handles).
+     * Holding {@code sealed}'s install flag (as {@code me}) with a cell to install: reincarnate it
+     * with our record pre-claimed at offset 0, link it, publish it, open its flag, then copy the
+     * record. Returns {@code null} when the writer linked a successor first (the cell is then
+     * given up here). The exception handler deals with a cell it linked, with field stores only
+     * (no method calls: a {@link StackOverflowError} may be what it handles); a cell it did not
+     * link, and the flag, are the caller's to give back — the caller cannot tell a throw on entry
+     * from one inside, but it can read the link.
      */
-    private AppendResult install(Cell sealed, Cell fresh, byte[] array, ByteBuffer buffer, int offset, int len) {
+    private AppendResult install(Cell sealed, Cell fresh, Thread me, byte[] array, ByteBuffer buffer, int offset, int len) {
         boolean linked = false;
         try {
             fresh.reincarnate(len); // pre-claims [0, len) for us
@@ -590,9 +839,11 @@ public final class ManyToOneCellRing extends RingPadTail {
             linked = true;
             // Volatile stores (stronger than the release they need; bytecodes, not calls, for the
             // interpreter: appendSlow): current publishes the reset incarnation, then the flag
-            // opens it to the next installer.
+            // opens it to the next installer. The sealed cell's flag stays taken for good, by a
+            // sentinel rather than our thread, which a pooled cell must not keep reachable.
             current = fresh;
-            fresh.installFlag = 0;
+            fresh.installer = null;
+            sealed.installer = Cell.SHUT;
             // Volatile load after the volatile link (Dekker with abandonAll's store of writerGone
             // and its volatile loads of next): either the writer's final walk saw this link, or we
             // see that it is gone and give the cell up ourselves.
@@ -602,12 +853,7 @@ public final class ManyToOneCellRing extends RingPadTail {
             }
             copy(fresh, 0, array, buffer, offset, len);
         } catch (Throwable t) {
-            if (!linked && sealed.next != fresh) { // a volatile read: did the CAS happen before the throw?
-                // Nothing shared (a failed link CAS or reincarnation leaves no trace): open the
-                // flag again and leave the cell to the writer.
-                sealed.installFlag = 0;
-                orphan = fresh;
-            } else {
+            if (linked || sealed.next == fresh) { // a volatile read: did the CAS happen before the throw?
                 // Linked. Publish it if that did not happen yet — only from sealed, never moving
                 // current back past a successor installed since — open its flag while it is
                 // current (a second installer that this lets in loses the link CAS), and leave our
@@ -615,8 +861,11 @@ public final class ManyToOneCellRing extends RingPadTail {
                 if (current == sealed) {
                     current = fresh;
                 }
-                if (current == fresh) {
-                    fresh.installFlag = 0;
+                if (current == fresh && fresh.installer == Cell.SHUT) { // not opened yet (never someone else's)
+                    fresh.installer = null;
+                }
+                if (sealed.installer == me) {
+                    sealed.installer = Cell.SHUT;
                 }
                 synchronized (fresh) {
                     int n = fresh.holeCount;
@@ -638,12 +887,46 @@ public final class ManyToOneCellRing extends RingPadTail {
         if (fresh.gaaCommit(len) < 0) { // outside the handler, as in attempt()
             lostLate(len);
         }
-        if (pool.isEmpty()) {
-            poolRanDry();
-        } else {
-            signal.signal();
+        try {
+            if (pool.isEmpty()) {
+                poolRanDry();
+            } else {
+                signal.signal();
+            }
+        } catch (Throwable t) {
+            // The record is in: a throw (an overflow) must not tell its caller otherwise. What is
+            // missed is a wake-up — the writer sleeps a second at most, and the next commit wakes
+            // it — or a request to grow ahead, which the next producer to find the pool empty
+            // makes up for by growing itself.
         }
         return AppendResult.ACCEPTED;
+    }
+
+    /**
+     * Holding no flag, with no dedicated cell for an oversized record: allocate one, or drop the
+     * record (counted), or return {@code null} to wait for room under the cap.
+     */
+    private AppendResult growForOversized(int len, int severity, Waiter waiter) {
+        waiter.allocatedSeen = allocated.value; // before trying: a free after it wakes us (Waiter.idle)
+        waiter.dedicated = growDedicated(len); // one putfield after the call: nothing can throw between
+        if (waiter.dedicated != null) {
+            return null;
+        }
+        if (discardable(severity)) {
+            return discard(severity);
+        }
+        if (allocated.value <= cellSize) {
+            // Nothing in the ring left to wait for. The cap may have refused the grow only
+            // because another producer's dedicated cell still counted, freed since: grow
+            // again. Refused with nothing else allocated, the JVM has no direct memory for
+            // this record and waiting would never end: drop it, counted. (Before the second
+            // try, a BLOCK producer lost records here in ContentionTest's 8 KiB ring.)
+            waiter.dedicated = growDedicated(len);
+            if (waiter.dedicated == null && allocated.value <= cellSize) {
+                return discard(severity);
+            }
+        }
+        return null;
     }
 
     /**
@@ -701,7 +984,8 @@ public final class ManyToOneCellRing extends RingPadTail {
      * The grower's work: allocates one standard cell under the cap when none is pooled, so that
      * the next installer takes it instead of allocating it — an allocation cost the logging call
      * that made it 130–225 µs (the direct buffer is zeroed, and each of its pages faults once).
-     * A producer that outruns the grower still allocates itself (advance).
+     * A producer that outruns the grower still allocates itself ({@link #growIntoPool}), and
+     * producers parked meanwhile are woken for the new cell.
      *
      * @return whether a cell was added
      */
@@ -709,11 +993,10 @@ public final class ManyToOneCellRing extends RingPadTail {
         if (!pool.isEmpty() || closed) {
             return false;
         }
-        Cell c = grow(cellSize, false);
-        if (c == null) {
+        if (!growIntoPool()) {
             return false;
         }
-        pool.offerFirst(c);
+        wakeWaiters(cellSize);
         return true;
     }
 
@@ -735,12 +1018,29 @@ public final class ManyToOneCellRing extends RingPadTail {
         return AppendResult.DISCARDED;
     }
 
-    /** Per-call waiting state of a producer on the slow path: spin, yield, then park. */
+    /**
+     * Per-call waiting state of a producer on the slow path: spin, yield, then park until woken.
+     *
+     * <p>Waiting costs nothing (issue 31, item 8): a producer that finds no cell to claim in
+     * registers in the ring's {@code blocked} queue once, re-checks, and parks without a timeout
+     * that matters ({@link #PARK_SAFETY_NANOS}). Whoever makes room wakes waiters in a bounded
+     * batch: the writer when it frees cells ({@link #release}: as many waiters as the freed bytes
+     * can serve, by their records' lengths), the grower when it pools a cell, the writer's
+     * recoveries, and close (all). A woken producer that leaves without using its wake-up (its
+     * record dropped or refused) hands it on to the next waiter. No lost wake-up (Dekker): the
+     * waiter's queue insertion (a volatile CAS) comes before its volatile re-reads of
+     * {@code closed}, {@code current} and the pool's size; a waker's change (a volatile store of
+     * those) comes before its volatile read of the queue; so either the waiter sees the change or
+     * the waker sees the waiter. No monitor is held while parked (virtual threads stay unpinned),
+     * and a parked producer holds one small object and one queue node.
+     */
     private static final class Waiter {
         private static final int SPINS = 64;
         private static final int YIELDS = 32;
 
         final Thread thread;
+        /** The record's length: what a waker counts this waiter as taking of the freed bytes. */
+        final int need;
         /** In the ring's {@code blocked} queue; cleared by whoever dequeues us to wake us. */
         volatile boolean queued;
         private int rounds;
@@ -749,19 +1049,25 @@ public final class ManyToOneCellRing extends RingPadTail {
         private boolean registered;
         /** A dedicated cell this producer allocated for its oversized record, not yet installed. */
         Cell dedicated;
+        /**
+         * The ring's allocated bytes read before this producer last failed to grow it: less now
+         * means room was freed (a dedicated cell written) since, so it tries again.
+         */
+        long allocatedSeen = Long.MIN_VALUE;
 
-        Waiter(Thread thread) {
+        Waiter(Thread thread, int need) {
             this.thread = thread;
+            this.need = need;
         }
 
-        Cell takeDedicated() {
-            Cell d = dedicated;
-            dedicated = null;
-            return d;
-        }
-
-        /** @return {@code false} if this thread must not wait: it is the writer itself */
-        boolean idle(ManyToOneCellRing ring) {
+        /**
+         * Waits once for the state seen at {@code sealed} to change. {@code foundNothing}: this
+         * producer held the flag and found nothing to install and nothing to grow (it sleeps
+         * until woken); otherwise another producer holds the flag (it backs off briefly).
+         *
+         * @return {@code false} if this thread must not wait: it is the writer itself
+         */
+        boolean idle(ManyToOneCellRing ring, Cell sealed, boolean foundNothing) {
             int r = rounds++;
             if (r < SPINS) {
                 Thread.onSpinWait();
@@ -779,37 +1085,64 @@ public final class ManyToOneCellRing extends RingPadTail {
             if (Thread.interrupted()) {
                 interrupted = true;
             }
-            // Register (once: the queue holds each waiting producer at most once, however long
-            // the stall), re-check, park: the writer unparks registered producers whenever it
-            // frees a cell (release). A free cell between our last look and the registration is
-            // caught by the re-check; the timeout bounds anything else.
-            if (!queued) {
-                queued = true;
-                registered = true;
-                ring.blocked.offer(this);
-            }
-            if (ring.pool.isEmpty() && !ring.closed) {
-                long nanos = Math.min(TimeUnit.MILLISECONDS.toNanos(1), 1000L << Math.min(10, r - SPINS - YIELDS));
-                LockSupport.parkNanos(this, nanos);
+            if (foundNothing) {
+                // We held the flag and found no cell to install, and none to grow: sleep until
+                // whoever makes room wakes us. Register, then look again (Dekker with the wakers).
+                if (!queued) {
+                    queued = true;
+                    registered = true;
+                    ring.blocked.offer(this);
+                }
+                if (ring.closed || ring.current != sealed || !ring.pool.isEmpty() || ring.allocated.value < allocatedSeen) {
+                    return true; // changed while we registered: look again
+                }
+                // The timeout only bounds a wake-up nobody foresaw: on it we look (volatile loads,
+                // no CAS, no monitor) at what a waker would have changed, and sleep again if
+                // nothing did.
+                do {
+                    LockSupport.parkNanos(this, PARK_SAFETY_NANOS);
+                    if (Thread.interrupted()) {
+                        interrupted = true; // else every park would return at once
+                    }
+                } while (queued && !ring.closed && ring.current == sealed && ring.pool.isEmpty()
+                        && ring.allocated.value >= allocatedSeen);
+                // Woken (dequeued), we pass the wake-up on to two more while the budget lasts
+                // (wakeWaiters).
+                if (!queued) {
+                    ring.passWake();
+                    ring.passWake();
+                }
+            } else if (!ring.closed && ring.current == sealed) {
+                // Another producer holds the flag: it is installing a cell, or finding the cap as
+                // we would, within microseconds unless it is descheduled (or failed: the writer
+                // recovers after its stall bound). Nobody wakes us for that: back off briefly.
+                LockSupport.parkNanos(this, Math.min(TimeUnit.MILLISECONDS.toNanos(1), 1000L << Math.min(10, r - SPINS - YIELDS)));
             }
             return true;
         }
 
-        void finish(ManyToOneCellRing ring) {
-            // Dequeued by a waker (queued already cleared, or cleared just after our look, which
-            // the failed remove tells): the wake-up was ours, pass it on, so that the other
-            // waiters get their turn without the writer paying for each of them. A waiter that
-            // leaves still queued took no wake-up and owes none.
-            boolean dequeued = queued ? !ring.blocked.remove(this) : registered;
-            if (dequeued) {
-                ring.wakeOneBlocked();
-            }
-            Cell d = takeDedicated();
-            if (d != null) {
-                ring.freeCell(d); // allocated for a record that did not go in (closed, discarded)
-            }
+        /**
+         * Leaves the slow path. Most important first, since a throw may cut it short (appendSlow):
+         * the interrupt, then the dedicated cell (cleared only once freed, so a cut leaves it to
+         * appendSlow's handler), then the queue.
+         *
+         * @param tookSpace whether the record went in (a wake-up it got was used)
+         */
+        void finish(ManyToOneCellRing ring, boolean tookSpace) {
             if (interrupted || Thread.interrupted()) {
                 thread.interrupt();
+            }
+            Cell d = dedicated;
+            if (d != null) {
+                ring.freeCell(d); // allocated for a record that did not go in (closed, discarded)
+                dedicated = null;
+            }
+            // Still queued: take ourselves out, so the queue never holds a producer that is gone.
+            // A failed remove means a waker dequeued us just now; not queued but registered means
+            // a waker dequeued us earlier. Either way a wake-up was ours: unused, it goes on.
+            boolean woken = queued ? !ring.blocked.remove(this) : registered;
+            if (woken && !tookSpace) {
+                ring.wakeWaiters(need);
             }
         }
     }
@@ -965,43 +1298,69 @@ public final class ManyToOneCellRing extends RingPadTail {
      */
     public void release(Batch batch) {
         Cell u = batch.unaccount;
-        boolean freed = batch.doneCount > 0;
+        long freed = 0;
         if (u != null && !u.unaccounted) {
             u.unaccounted = true;
             freeCell(u); // its one record is out and no claim can succeed in it
-            freed = true;
+            freed += u.capacity;
         }
         for (int i = 0; i < batch.doneCount; i++) {
             Cell c = batch.done[i];
             if (c.dedicated) {
                 if (!c.unaccounted) {
                     freeCell(c);
+                    freed += c.capacity;
                 }
             } else {
-                pool.offerFirst(c);
+                pool.offerFirst(c); // then the waiters' queue: Dekker with Waiter.idle's re-check
+                freed += c.capacity;
             }
         }
         batch.clear();
-        if (freed) {
-            wakeOneBlocked();
+        if (freed > 0) {
+            wakeWaiters(freed);
         }
     }
 
     /**
-     * Wakes the longest-waiting producer parked at the cap, if any. Used when the writer frees
-     * cells: the writer is the thread the producers wait for, so it pays one {@code unpark} per
-     * release, not one per waiter (with 64 producers on 2 cores, waking them all took a fifth of
-     * the writer's CPU). The woken producer hands the wake on when its record is in
-     * ({@link Waiter#finish}); a waiter the chain misses returns from its timed park within 1 ms.
+     * Wakes producers parked at the cap for {@code bytes} of new room: as many as those bytes can
+     * serve, by their records' lengths, at least one. The caller (the writer, usually) wakes two;
+     * each woken producer wakes up to two more while the budget lasts ({@link Waiter#idle}), so the
+     * wake-ups spread over the woken threads in a tree instead of landing on the writer — with 64
+     * producers on 2 cores, the writer waking them all itself took a fifth of its CPU.
      */
-    void wakeOneBlocked() {
-        Waiter w = blocked.poll();
-        if (w != null) {
-            w.queued = false; // dequeued: finish() need not search the queue for it
-            LockSupport.unpark(w.thread);
+    void wakeWaiters(long bytes) {
+        if (blocked.isEmpty()) {
+            return;
         }
+        // Racing passWakes may overdraw the budget below zero; new room starts from zero, so
+        // that this call always wakes at least one waiter.
+        for (;;) {
+            long b = wakeBudget.get();
+            if (wakeBudget.compareAndSet(b, Math.max(0, b) + bytes)) {
+                break;
+            }
+        }
+        passWake();
+        passWake();
     }
 
+    /** Wakes the longest-waiting producer if the budget lasts; its {@code need} comes off the budget. */
+    void passWake() {
+        if (wakeBudget.get() <= 0) {
+            return;
+        }
+        Waiter w = blocked.poll();
+        if (w == null) {
+            wakeBudget.set(0); // nobody left: room freed later gets its own budget
+            return;
+        }
+        wakeBudget.addAndGet(-w.need);
+        w.queued = false; // dequeued: finish() need not search the queue for it
+        LockSupport.unpark(w.thread);
+    }
+
+    /** Wakes every parked producer (close, the writer gone, the cap reached): each decides again. */
     private void wakeBlocked() {
         Waiter w;
         while ((w = blocked.poll()) != null) {
@@ -1064,21 +1423,11 @@ public final class ManyToOneCellRing extends RingPadTail {
      * @return {@code true} if a recovery was made
      */
     public boolean recoverStall(long nowNanos) {
-        Cell o = orphan;
-        if (o != null) {
-            orphan = null; // a racing second orphan would be overwritten: one cell lost from the books at worst
-            if (Cell.bytes(o.lvClaimed()) <= o.capacity) {
-                // Re-opened: reincarnate reset committed before its claim CAS, so what the word
-                // counts now was committed by stale producers in this never-published incarnation.
-                giveUp(o, 0, 0, 0);
-                dropCell(o);
-            } else {
-                // The installer failed inside reincarnate, before the CAS that re-opens the cell:
-                // it is still the sealed, fully written incarnation it was in the pool, and its
-                // committed word may still count that incarnation's records (written long ago).
-                // Counting them lost would count them twice; no claim can land, so free it.
-                freeCell(o);
-            }
+        settleOrphans();
+        if (!pool.isEmpty() && !blocked.isEmpty()) {
+            // Producers parked while cells are free: a wake-up went missing somewhere. One check
+            // per idle pass here, rather than every parked producer looking on a timer.
+            wakeWaiters((long) pool.size() * cellSize);
         }
         Cell c = writeCell;
         long cw = c.lvCommitted();
@@ -1088,7 +1437,7 @@ public final class ManyToOneCellRing extends RingPadTail {
         Cell cur = (Cell) CURRENT.getVolatile(this);
         Cell curNext = cur.lvNext();
         boolean incomplete = !c.abandoned && completeLimit(c, done, Cell.bytes(kw), true) < 0;
-        boolean orphaned = !closed && next == null && c.lvInstallFlag() != 0
+        boolean orphaned = !closed && next == null && c.lvInstaller() != null
                 && (c.abandoned || (Cell.bytes(kw) > c.capacity && !incomplete && c.flushedBytes == done));
         boolean staleCurrent = curNext != null;
         if (!incomplete && !orphaned && !staleCurrent) {
@@ -1118,7 +1467,9 @@ public final class ManyToOneCellRing extends RingPadTail {
                 t = n;
             }
             if (CURRENT.compareAndSet(this, cur, t)) {
-                t.srInstallFlag(0);
+                cur.installer = Cell.SHUT; // its holder linked past it: taken for good, by nobody's thread
+                t.srInstallerOpen();
+                wakeWaiters(t.capacity);
             }
         } else if (incomplete) {
             abandon(c);
@@ -1168,11 +1519,11 @@ public final class ManyToOneCellRing extends RingPadTail {
     /** The writer installs a successor for {@code sealed}, whose installer went silent. */
     private void forceInstall(Cell sealed) {
         Cell fresh = pool.pollFirst();
+        if (fresh == null && growIntoPool()) {
+            fresh = pool.pollFirst();
+        }
         if (fresh == null) {
-            fresh = grow(cellSize, false);
-            if (fresh == null) {
-                return; // nothing to install now; the next bound tries again
-            }
+            return; // nothing to install now; the next bound tries again
         }
         fresh.reincarnate(0);
         if (!sealed.casNext(fresh)) {
@@ -1181,7 +1532,50 @@ public final class ManyToOneCellRing extends RingPadTail {
             return;
         }
         CURRENT.setRelease(this, fresh);
-        fresh.srInstallFlag(0);
+        // The silent holder's flag stays taken for good, by a sentinel: a holder that wakes up
+        // sees the link and lets go of nothing (its handlers check next), and the pooled cell
+        // does not keep its thread reachable.
+        sealed.installer = Cell.SHUT;
+        fresh.srInstallerOpen();
+        wakeWaiters(fresh.capacity);
+    }
+
+    /**
+     * Gives up the cells failed producers left behind ({@code orphans}; consumer only). A cell
+     * that was re-opened (its claim word within capacity) may have taken stale producers' claims
+     * in an incarnation never published: they are counted lost and its memory is left to the GC.
+     * A cell still sealed as it was in the pool (the installer failed inside reincarnate, before
+     * the CAS that re-opens it, or it was taken to be freed) is fully written, and its committed
+     * word may still count its last incarnation's records, written long ago: counting them lost
+     * would count them twice; no claim can land in it, so it is freed. Both are idempotent
+     * ({@link Cell#DEAD}, {@link Cell#counted}), should a cell be given up twice.
+     */
+    private void settleOrphans() {
+        if (!orphansPending) {
+            return;
+        }
+        orphansPending = false; // before taking the list: a push after the take sets it again
+        Cell o;
+        synchronized (allocated) {
+            o = orphans;
+            orphans = null;
+        }
+        long freed = 0;
+        while (o != null) {
+            Cell n = o.nextOrphan;
+            o.nextOrphan = null;
+            if (Cell.bytes(o.lvClaimed()) <= o.capacity) {
+                giveUp(o, 0, 0, 0);
+                dropCell(o);
+            } else {
+                freeCell(o);
+            }
+            freed += o.capacity;
+            o = n;
+        }
+        if (freed > 0) {
+            wakeWaiters(freed);
+        }
     }
 
     /**
@@ -1239,7 +1633,7 @@ public final class ManyToOneCellRing extends RingPadTail {
             return true;
         }
         Cell cur = (Cell) CURRENT.getAcquire(this);
-        if (!cur.casInstallFlag(0, 1)) {
+        if (!cur.casInstaller(Cell.CLOSER)) {
             return false; // an installer is publishing a successor: seal that one next time
         }
         // Holding the flag, nobody can replace cur. A claim bigger than any cell fails, and if it
@@ -1278,6 +1672,11 @@ public final class ManyToOneCellRing extends RingPadTail {
         return (Cell) CURRENT.getAcquire(this);
     }
 
+    /** @return the pool (tests that make a producer fail inside it) */
+    CellPool pool() {
+        return pool;
+    }
+
     /** Takes a pooled cell, as an installer does (tests). */
     Cell takePooled() {
         return pool.pollFirst();
@@ -1285,7 +1684,11 @@ public final class ManyToOneCellRing extends RingPadTail {
 
     /** Leaves {@code c} as an installer's handler does when it failed before linking it (tests). */
     void leaveOrphan(Cell c) {
-        orphan = c;
+        synchronized (allocated) {
+            c.nextOrphan = orphans;
+            orphans = c;
+        }
+        orphansPending = true;
     }
 
     /** @return the protocol state the writer sees, for a failing test's message */
@@ -1293,10 +1696,10 @@ public final class ManyToOneCellRing extends RingPadTail {
         Cell c = writeCell;
         Cell cur = (Cell) CURRENT.getVolatile(this);
         return "writeCell{cap=" + c.capacity + " claimed=" + Long.toHexString(c.lvClaimed()) + " committed=" + Long.toHexString(c.lvCommitted())
-                + " seal=" + Long.toHexString(c.seal) + " flag=" + c.lvInstallFlag() + " next=" + (c.lvNext() != null)
+                + " seal=" + Long.toHexString(c.seal) + " flag=" + (c.lvInstaller() != null) + " next=" + (c.lvNext() != null)
                 + " flushed=" + c.flushedBytes + " writerGen=" + c.writerGen + " abandoned=" + c.abandoned + " dedicated=" + c.dedicated
                 + "} current==writeCell:" + (cur == c) + " current{claimed=" + Long.toHexString(cur.lvClaimed()) + " flag="
-                + cur.lvInstallFlag() + " next=" + (cur.lvNext() != null) + "} pool=" + pool.size() + " allocated=" + allocated.get()
+                + (cur.lvInstaller() != null) + " next=" + (cur.lvNext() != null) + "} pool=" + pool.size() + " allocated=" + allocated.get()
                 + " stallPending=" + (stallCell != null) + " passes=" + stallPasses + " recoveries=" + stallRecoveries.get()
                 + " failedCopies=" + failedCopies + " aborted=" + c.abortedBytes + " holes=" + c.holeCount + " closed=" + closed;
     }

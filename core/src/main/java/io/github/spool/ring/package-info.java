@@ -38,12 +38,14 @@
  *       claim) — with no method call, because a {@code StackOverflowError} may be what it is
  *       handling. The writer moves the bytes after each hole down over it.</li>
  *   <li><b>install</b>: whoever finds the current cell sealed takes the cell's install flag
- *       (CAS 0 to 1), takes a fresh cell from the pool (when the pool is empty it releases the
- *       flag, reserves the bytes under the cap by CAS and allocates, then tries again), resets it,
- *       pre-claims its own record at offset 0, links {@code sealed.next = fresh} by a CAS from
- *       {@code null}, publishes {@code current = fresh}, then opens the fresh cell's install flag.
- *       The flag of a cell is 0 only while that cell is current and nobody installs its
- *       successor, so at most one installer runs at a time. The crosser takes the flag right
+ *       (CAS {@code null} to its own thread), takes a fresh cell from the pool (when the pool is
+ *       empty it releases the flag, reserves the bytes under the cap in the ring's books and
+ *       allocates, then tries again), resets it, pre-claims its own record at offset 0, links
+ *       {@code sealed.next = fresh} by a CAS from {@code null}, publishes {@code current = fresh},
+ *       opens the fresh cell's flag, and leaves the sealed cell's flag taken for good by a
+ *       sentinel. The flag of a cell is {@code null} only while that cell is current and nobody
+ *       installs its successor, so at most one installer runs at a time; it names its holder so
+ *       that a failure handler can tell whether it is still its own to release. The crosser takes the flag right
  *       after its seal, in the compiled claim path, and re-checks the incarnation as any
  *       installer does (a crosser delayed past a recycle may find the cell current again). The
  *       installer that takes the last pooled cell wakes the writer, even from its nap. The link is a CAS because the writer
@@ -58,13 +60,39 @@
  *       legitimate claim in the live incarnation, written in chain order.</li>
  * </ul>
  *
+ * <h2>Close</h2>
+ * Close is a cut: {@code closed} is written once (volatile store) and every append reads it
+ * (volatile load) before it claims. Volatile accesses are totally ordered, consistently with each
+ * thread's program order, and the variable goes from false to true only, so once a thread has read
+ * true every later read by it returns true: a producer told {@code CLOSED} is never told
+ * {@code ACCEPTED} again. No Dekker is needed for that; the one that keeps the cut lossless is
+ * between claims: the writer's closing claim on the current cell (after close, holding that
+ * cell's install flag for good) and every producer's claim are get-and-adds on the same word, so
+ * each producer claim either comes first — and is drained — or fails, and the producer then finds
+ * {@code closed} in the slow path.
+ *
+ * <h2>Waiting at the cap</h2>
+ * A producer that finds no cell to claim in registers in a queue (at most once per wait) and
+ * parks until woken; it does not poll. Wakers make their change first — a cell pooled or grown
+ * (volatile store of the pool's size, or of the books), {@code current} moved, {@code closed}
+ * set — then read the queue; the producer registers first (a volatile CAS), then re-reads those
+ * fields before it parks: Dekker, so a wake-up is never lost. The writer wakes as many waiters as
+ * the freed bytes can serve, in a tree (each woken producer wakes up to two more while the budget
+ * lasts), so it pays two {@code unpark}s per release.
+ *
  * <h2>Failure containment</h2>
  * A producer can fail anywhere (docs/design.md, "Failure containment"). Where it holds something
- * shared its exception handler undoes it with bytecodes only. Whatever is left stuck, the writer
- * recovers after a bound ({@link io.github.spool.ring.ManyToOneCellRing#recoverStall}). Giving a
- * cell up sets {@code Cell.DEAD} in {@code committed} by CAS: records committed before it are
- * counted lost by the setter, records committed after it by their producers (the get-and-add
- * returns the bit), so each is counted once.
+ * shared its exception handler undoes it with bytecodes only: the install flag if it still names
+ * this thread and the cell has no successor (whether or not the CAS that took it, or the call
+ * that followed, completed before the throw); a reservation under the cap until the cell exists
+ * (the books are a monitor, so a reservation's outcome is never ambiguous); a cell taken from the
+ * pool or allocated and not yet linked (pushed on the orphan list, which the writer settles).
+ * Taking a cell out of the books is idempotent ({@code Cell.counted}). Whatever is left stuck,
+ * the writer recovers after a bound
+ * ({@link io.github.spool.ring.ManyToOneCellRing#recoverStall}). Giving a cell up sets
+ * {@code Cell.DEAD} in {@code committed} by CAS: records committed before it are counted lost by
+ * the setter, records committed after it by their producers (the get-and-add returns the bit),
+ * so each is counted once.
  *
  * <h2>Access names</h2>
  * As in JCTools, each atomic access says its ordering in its name: {@code lv} volatile load,

@@ -117,7 +117,7 @@ class ProducerFailureTest {
     @Test
     void installFlagHeldForever() throws Exception {
         try (RingRig rig = new RingRig(BUFFER, MAX, OverflowPolicy.BLOCK, 50)) {
-            assertTrue(rig.ring.currentCell().casInstallFlag(0, 1)); // an installer takes the flag, then dies
+            assertTrue(rig.ring.currentCell().casInstaller(new Object())); // an installer takes the flag, then dies
             long accepted = logAfterFailure(rig, "after");
             assertTrue(rig.stop(10_000));
             assertTrue(rig.ring.stallRecoveries() >= 1, "the writer installed a successor itself");
@@ -131,7 +131,7 @@ class ProducerFailureTest {
     void installerLinkedButNeverPublished() throws Exception {
         try (RingRig rig = new RingRig(BUFFER, MAX, OverflowPolicy.BLOCK, 50)) {
             Cell c = rig.ring.currentCell();
-            assertTrue(c.casInstallFlag(0, 1));
+            assertTrue(c.casInstaller(new Object()));
             long w = c.gaaClaim((long) c.capacity + 1); // seal it, as a crosser would
             c.casSeal(Cell.gen(w), Cell.bytes(w));
             Cell fresh = rig.ring.takePooled();

@@ -1,0 +1,77 @@
+package io.github.spool.ring;
+
+import io.github.spool.AppendResult;
+import io.github.spool.OverflowPolicy;
+import io.github.spool.Severity;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A producer that fails while the ring grows for it must leak no reservation under the cap (issue
+ * 31, item 10: a {@link StackOverflowError} between reserving a cell's bytes and holding the cell
+ * left {@code BufferBytesInUse} counting memory that did not exist, for good). Oversized records
+ * make every append allocate a dedicated cell, the deepest call chain a producer has; appended
+ * from the last few hundred levels of a recursion, the overflow lands all over it. Afterwards the
+ * ring's books must match its cells exactly, and it must still use its whole cap.
+ */
+class GrowthFailureTest {
+    private static final int TRIALS = 40;
+    /** Appends start this many levels above the depth where the last trial overflowed. */
+    private static final int WINDOW = 300;
+
+    private static int depth;
+    private static int appendFrom;
+    private static long acceptedDeep;
+
+    private static void recurse(ManyToOneCellRing ring, byte[] record) {
+        depth++;
+        if (depth >= appendFrom && ring.append(record, 0, record.length, Severity.INFO) == AppendResult.ACCEPTED) {
+            acceptedDeep++;
+        }
+        recurse(ring, record);
+    }
+
+    @Test
+    void overflowsDuringGrowthLeakNoReservation() throws Exception {
+        try (RingRig rig = new RingRig(16 << 10, 64 << 10, OverflowPolicy.BLOCK, 50)) {
+            ManyToOneCellRing ring = rig.ring;
+            int cell = ring.cellSize();
+            byte[] big = new byte[cell + 100];
+            Arrays.fill(big, (byte) 'b');
+            big[big.length - 1] = '\n';
+            appendFrom = Integer.MAX_VALUE; // trial 0 only finds how deep the stack goes
+            for (int trial = 0; trial <= TRIALS; trial++) {
+                depth = 0;
+                Thread t = new Thread(null, () -> {
+                    try {
+                        recurse(ring, big);
+                    } catch (StackOverflowError expected) {
+                        // the point of the exercise
+                    }
+                }, "recursion-" + trial, 256 << 10);
+                t.start();
+                t.join(30_000);
+                assertFalse(t.isAlive(), () -> "the recursion ends (a leaked reservation fills the cap for good): " + ring.describeState());
+                appendFrom = Math.max(1, depth - WINDOW);
+            }
+            byte[] mark = "mark\n".getBytes(StandardCharsets.US_ASCII); // leaves a standard cell current
+            assertEquals(AppendResult.ACCEPTED, ring.append(mark, 0, mark.length, Severity.INFO));
+            long accepted = acceptedDeep + 1;
+            assertTrue(rig.stop(10_000));
+            assertEquals(accepted, rig.accounted(), "accepted = written + lost");
+            // Stopped and drained: every dedicated cell is freed; what is left are standard cells,
+            // the pooled ones and the last current one, and the books hold exactly those.
+            long cells = ring.cellCount();
+            assertEquals(ring.pool().size() + 1, cells, () -> "cells counted = cells held: " + ring.describeState());
+            assertEquals(cells * cell, ring.allocatedBytes(), () -> "bytes counted = bytes held: " + ring.describeState());
+            System.out.println("figures GrowthFailureTest: trials=" + TRIALS + " accepted=" + accepted + " cells=" + cells
+                    + " allocated=" + ring.allocatedBytes() + " lost=" + ring.lostRecords() + " failedCopies=" + ring.failedCopies());
+        }
+    }
+}
