@@ -180,9 +180,15 @@ public final class RollingFileSink implements Sink {
             nameByWindowEnd();
         }
         if (policy.indexing() == RollingPolicy.Indexing.PER_PERIOD) {
-            int highest = highestIndex(periodStart);
-            // logback: continue after the highest archive, or in it when the active file is that archive
-            index = highest < 0 ? 0 : (configuredFile != null || compression != Compression.NONE ? highest + 1 : highest);
+            TreeMap<Integer, Path> archives = archivesByIndex(periodStart);
+            int highest = archives.isEmpty() ? -1 : archives.lastKey();
+            // logback: with <file>, continue after the highest archive. Without it the active file is
+            // named as an archive and left uncompressed by the last run: continue in it (logback's
+            // SizeAndTimeBasedFNATP counts only names without the compression suffix), so that its
+            // next rollover compresses it; only a compressed highest one is closed for good.
+            boolean closed = configuredFile != null || (highest >= 0 && pattern.matches(archives.get(highest).toString())
+                    && compression != Compression.NONE);
+            index = highest < 0 ? 0 : closed ? highest + 1 : highest;
         }
         activePath = configuredFile != null ? configuredFile : Paths.get(plainPattern.format(periodStart, index));
         openActive(append);
