@@ -84,7 +84,7 @@ final class RollingElements {
         if (checkIncrement != null) {
             r.info("checkIncrement has no effect: Spool checks the size of the file before each line it writes");
         }
-        RollingPolicy.Builder b = RollingPolicy.builder(pattern).activeFile(file);
+        RollingPolicy.Builder b = RollingPolicy.builder(pattern).activeFile(file).wallClockHours(true);
         if (parsed.hasDate()) {
             b.timeBased(1, false);
             if (parsed.hasIndex()) { // SizeAndTimeBasedRollingPolicy

@@ -86,6 +86,36 @@ class RollingDifferentialTest {
     }
 
     /**
+     * The repeated hour of a DST fall-back (America/New_York, 2026-11-01 01:00 twice), hourly
+     * archives: the same files as logback, retention and {@code %i} included.
+     */
+    @ParameterizedTest(name = "{0} max={1} history={2} file={3}")
+    @CsvSource(delimiter = '|', value = {
+        "app-%d{yyyy-MM-dd_HH, America/New_York}.log.gz    |      | 2 | true",
+        "app-%d{yyyy-MM-dd_HH, America/New_York}.log       |      | 2 | false",
+        "app-%d{yyyy-MM-dd_HH, America/New_York}.%i.log.gz | 700  | 2 | true",
+        "app-%d{yyyy-MM-dd_HH, America/New_York}.%i.log    | 700  | 3 | false",
+        "app-%d{yyyy-MM-dd_HH, America/New_York}.log.gz    |      | 10 | true",
+        "app-%d{yyyy-MM-dd_HH, America/New_York}.log       |      | 10 | true",
+    })
+    void theRepeatedHourOfAFallBackAsLogbackDoes(String pattern, String maxFileSize, String maxHistory, boolean withFile)
+            throws Exception {
+        long start = Instant.parse("2026-11-01T03:10:00Z").toEpochMilli(); // 23:10 EDT
+        List<long[]> times = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(11);
+        for (int i = 0; i < 240; i++) {
+            times.add(new long[] {start + i * 90_000L}); // 6 hours
+            lines.add("line " + i + " " + "x".repeat(random.nextInt(10, 60)));
+        }
+        Path theirs = Files.createDirectory(dir.resolve("logback"));
+        Path ours = Files.createDirectory(dir.resolve("spool"));
+        runLogback(theirs, pattern, maxFileSize, maxHistory, null, withFile, times, lines);
+        runSpool(ours, pattern, maxFileSize, maxHistory, null, withFile, times, lines);
+        assertSameFiles(read(theirs), read(ours));
+    }
+
+    /**
      * A restart on the same day, without {@code <file>}: the second run continues the numbering and
      * the compression of what the first left (its last, uncompressed file included), as logback does.
      */

@@ -121,7 +121,8 @@ public final class RollingFileSink implements Sink {
             plainPattern = compression == Compression.NONE ? pattern
                     : FilePattern.parse(compression.strip(policy.filePattern()), policy.zone(), policy.locale());
             calendar = pattern.hasDate() && pattern.period() != null
-                    ? new RolloverCalendar(pattern.period(), pattern.zone(), policy.locale(), policy.interval(), policy.modulate())
+                    ? new RolloverCalendar(pattern.period(), pattern.zone(), policy.locale(), policy.interval(), policy.modulate(),
+                            policy.wallClockHours())
                     : null;
             worker = new ArchiveWorker(appender);
             retention = new Retention(pattern, calendar, policy.maxHistory(), policy.totalSizeCap());
