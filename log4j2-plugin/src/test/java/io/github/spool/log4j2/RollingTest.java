@@ -111,6 +111,43 @@ class RollingTest {
     }
 
     /**
+     * Events with stack traces, many per batch of Spool's writer, rolling by size: the same archives
+     * with the same lines as {@code RollingRandomAccessFile}, so no stack trace is split across two
+     * files (log4j2 checks the size before each event).
+     */
+    @Test
+    void multiLineEventsStayWholeAcrossSizeRollovers() throws IOException {
+        String nested = "<Policies><SizeBasedTriggeringPolicy size='4 KB'/></Policies><DefaultRolloverStrategy max='30'/>";
+        TreeMap<String, List<String>> theirs = runTraces("RollingRandomAccessFile", nested);
+        TreeMap<String, List<String>> ours = runTraces("Spool", nested);
+        assertTrue(theirs.size() > 10, "rolled: " + theirs.keySet());
+        assertEquals(theirs, ours);
+    }
+
+    private TreeMap<String, List<String>> runTraces(String element, String nested) throws IOException {
+        Path out = Files.createDirectory(dir.resolve(element));
+        LoggerContext ctx = start(appender(element, "r", out, "app-%i.log", nested), "r");
+        Logger log = ctx.getLogger("rolling");
+        SplittableRandom random = new SplittableRandom(99);
+        for (int i = 0; i < 400; i++) {
+            String msg = "event " + i + " " + "x".repeat(random.nextInt(5, 80));
+            if (random.nextInt(3) == 0) {
+                Exception e = new IllegalStateException("failure " + i);
+                StackTraceElement[] frames = new StackTraceElement[random.nextInt(1, 12)];
+                for (int f = 0; f < frames.length; f++) {
+                    frames[f] = new StackTraceElement("com.example.Frame" + f, "call", "Frame.java", random.nextInt(1, 999));
+                }
+                e.setStackTrace(frames);
+                log.warn(msg, e);
+            } else {
+                log.info(msg);
+            }
+        }
+        assertTrue(ctx.stop(30, TimeUnit.SECONDS));
+        return read(out);
+    }
+
+    /**
      * A size policy and a pattern without {@code %i}: every rollover of a day renames the file to
      * the same archive name, which log4j2's {@code FileRenameAction} replaces
      * ({@code REPLACE_EXISTING}); {@code max} has nothing to count. Spool leaves the same files.

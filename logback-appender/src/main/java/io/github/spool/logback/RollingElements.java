@@ -45,6 +45,15 @@ final class RollingElements {
                 || cleanHistoryOnStart != null || minIndex != null || maxIndex != null;
     }
 
+    private static boolean xzLibraryPresent() {
+        try {
+            Class.forName("org.tukaani.xz.XZOutputStream", false, RollingElements.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
     /**
      * @param r    where statuses go
      * @param file the appender's {@code <file>}, or {@code null} (the pattern names the active file)
@@ -57,6 +66,14 @@ final class RollingElements {
             return null;
         }
         String pattern = fileNamePattern.trim();
+        if (pattern.endsWith(".xz")) {
+            // RollingPolicyBase.adjustCompressionModeAndFileNamePatternStrIfNecessary: without the XZ
+            // library logback warns and compresses with gzip, under .gz names. Spool has no xz
+            // compressor at all, so it does the same with the library too, and says so.
+            r.warn(xzLibraryPresent() ? "Spool compresses .gz and .zip only; falling back to GZ compression"
+                    : "XZ library missing, falling back to GZ compression");
+            pattern = pattern.substring(0, pattern.length() - ".xz".length()) + ".gz";
+        }
         FilePattern parsed;
         try {
             parsed = FilePattern.parse(pattern, ZoneId.systemDefault(), Locale.getDefault());
@@ -67,7 +84,7 @@ final class RollingElements {
         if (checkIncrement != null) {
             r.info("checkIncrement has no effect: Spool checks the size of the file before each line it writes");
         }
-        RollingPolicy.Builder b = RollingPolicy.builder(pattern).activeFile(file);
+        RollingPolicy.Builder b = RollingPolicy.builder(pattern).activeFile(file).wallClockHours(true);
         if (parsed.hasDate()) {
             b.timeBased(1, false);
             if (parsed.hasIndex()) { // SizeAndTimeBasedRollingPolicy

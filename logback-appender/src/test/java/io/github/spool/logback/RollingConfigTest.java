@@ -90,6 +90,47 @@ class RollingConfigTest {
         assertEquals(new TreeSet<>(List.of("app.1.log.gz", "app.2.log.gz", "app.3.log.gz", "app.log")), names());
     }
 
+    /**
+     * A {@code .xz} pattern: logback without the XZ library warns and compresses with gzip under
+     * {@code .gz} names; Spool, which has no xz compressor, does the same and says so.
+     */
+    @Test
+    void anXzPatternWarnsAndCompressesWithGzipAsLogbackDoes() throws Exception {
+        LoggerContext ctx = new LoggerContext();
+        List<String> problems = configure(ctx, "<file>" + dir.resolve("app.log") + "</file>"
+                + "<rollingPolicy class='ch.qos.logback.core.rolling.FixedWindowRollingPolicy'>"
+                + "<fileNamePattern>" + dir.resolve("app.%i.log.xz") + "</fileNamePattern>"
+                + "<minIndex>1</minIndex><maxIndex>3</maxIndex></rollingPolicy>"
+                + "<triggeringPolicy class='ch.qos.logback.core.rolling.SizeBasedTriggeringPolicy'>"
+                + "<maxFileSize>1KB</maxFileSize></triggeringPolicy>");
+        for (int i = 0; i < 200; i++) {
+            ctx.getLogger("x").info("line {} of a rolling file, about fifty bytes", i);
+        }
+        ctx.stop();
+        assertEquals(1, problems.size(), problems::toString);
+        assertTrue(problems.get(0).endsWith("falling back to GZ compression"), problems::toString);
+        assertEquals(new TreeSet<>(List.of("app.1.log.gz", "app.2.log.gz", "app.3.log.gz", "app.log")), names());
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(dir.resolve("app.1.log.gz")))) {
+            assertTrue(new String(in.readAllBytes(), StandardCharsets.UTF_8).startsWith("line "));
+        }
+    }
+
+    /** A zone {@code ZoneId.of} does not know: logback's {@code DateTokenConverter} fails on it, and so does Spool. */
+    @Test
+    void anUnknownZoneIsAnErrorNotGmt() throws Exception {
+        LoggerContext ctx = new LoggerContext();
+        List<String> problems = configure(ctx, "<file>" + dir.resolve("app.log") + "</file>"
+                + "<rollingPolicy class='ch.qos.logback.core.rolling.TimeBasedRollingPolicy'>"
+                + "<fileNamePattern>" + dir.resolve("app-%d{yyyy-MM-dd, Bogus/Zone}.log") + "</fileNamePattern></rollingPolicy>");
+        ctx.getLogger("x").info("still written");
+        ctx.stop();
+        assertEquals(1, problems.size(), problems::toString);
+        assertTrue(problems.get(0).contains("Bogus/Zone"), problems::toString);
+        assertTrue(ctx.getStatusManager().getCopyOfStatusList().stream()
+                .anyMatch(st -> st.getLevel() == Status.ERROR && st.getMessage().contains("Bogus/Zone")), "an ERROR");
+        assertEquals(List.of("still written"), Files.readAllLines(dir.resolve("app.log")));
+    }
+
     @Test
     void aPolicyThatCannotRollIsAnErrorAndTheFileIsStillWritten() throws Exception {
         LoggerContext ctx = new LoggerContext();

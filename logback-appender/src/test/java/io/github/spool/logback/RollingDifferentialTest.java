@@ -86,6 +86,74 @@ class RollingDifferentialTest {
     }
 
     /**
+     * The repeated hour of a DST fall-back (America/New_York, 2026-11-01 01:00 twice), hourly
+     * archives: the same files as logback, retention and {@code %i} included.
+     */
+    @ParameterizedTest(name = "{0} max={1} history={2} file={3}")
+    @CsvSource(delimiter = '|', value = {
+        "app-%d{yyyy-MM-dd_HH, America/New_York}.log.gz    |      | 2 | true",
+        "app-%d{yyyy-MM-dd_HH, America/New_York}.log       |      | 2 | false",
+        "app-%d{yyyy-MM-dd_HH, America/New_York}.%i.log.gz | 700  | 2 | true",
+        "app-%d{yyyy-MM-dd_HH, America/New_York}.%i.log    | 700  | 3 | false",
+        "app-%d{yyyy-MM-dd_HH, America/New_York}.log.gz    |      | 10 | true",
+        "app-%d{yyyy-MM-dd_HH, America/New_York}.log       |      | 10 | true",
+    })
+    void theRepeatedHourOfAFallBackAsLogbackDoes(String pattern, String maxFileSize, String maxHistory, boolean withFile)
+            throws Exception {
+        long start = Instant.parse("2026-11-01T03:10:00Z").toEpochMilli(); // 23:10 EDT
+        List<long[]> times = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(11);
+        for (int i = 0; i < 240; i++) {
+            times.add(new long[] {start + i * 90_000L}); // 6 hours
+            lines.add("line " + i + " " + "x".repeat(random.nextInt(10, 60)));
+        }
+        Path theirs = Files.createDirectory(dir.resolve("logback"));
+        Path ours = Files.createDirectory(dir.resolve("spool"));
+        runLogback(theirs, pattern, maxFileSize, maxHistory, null, withFile, times, lines);
+        runSpool(ours, pattern, maxFileSize, maxHistory, null, withFile, times, lines);
+        assertSameFiles(read(theirs), read(ours));
+    }
+
+    /**
+     * A restart on the same day, without {@code <file>}: the second run continues the numbering and
+     * the compression of what the first left (its last, uncompressed file included), as logback does.
+     */
+    @ParameterizedTest(name = "{0} file={1}")
+    @CsvSource(delimiter = '|', value = {
+        "app-%d{yyyy-MM-dd, UTC}.%i.log.gz | false",
+        "app-%d{yyyy-MM-dd, UTC}.%i.log.gz | true",
+        "app-%d{yyyy-MM-dd, UTC}.%i.log    | false",
+    })
+    void aRestartOnTheSameDayContinuesAsLogbackDoes(String pattern, boolean withFile) throws Exception {
+        long start = Instant.parse("2026-02-20T03:00:00Z").toEpochMilli();
+        List<long[]> times = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(5);
+        for (int i = 0; i < 200; i++) {
+            times.add(new long[] {start + i * 60_000L});
+            lines.add("line " + i + " " + "x".repeat(random.nextInt(10, 120)));
+        }
+        Path theirs = Files.createDirectory(dir.resolve("logback"));
+        Path ours = Files.createDirectory(dir.resolve("spool"));
+        for (int run = 0; run < 2; run++) {
+            List<long[]> t = times.subList(run * 100, run * 100 + 100);
+            List<String> l = lines.subList(run * 100, run * 100 + 100);
+            runLogback(theirs, pattern, "1KB", "5", null, withFile, t, l);
+            runSpool(ours, pattern, "1KB", "5", null, withFile, t, l);
+            for (Path d : List.of(theirs, ours)) {
+                // Both read the period of a <file> left by a run from its modification time: the
+                // simulated time of its last line, not the wall clock of this test.
+                if (Files.exists(d.resolve("app.log"))) {
+                    Files.setLastModifiedTime(d.resolve("app.log"),
+                            java.nio.file.attribute.FileTime.fromMillis(t.get(t.size() - 1)[0]));
+                }
+            }
+        }
+        assertSameFiles(read(theirs), read(ours));
+    }
+
+    /**
      * {@code cleanHistoryOnStart}: archives of many past days lie in the directory when the
      * appender starts; logback and Spool delete the same ones (logback looks back 32 days at most).
      */

@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  * A rolled file's name pattern as both frameworks write it: literal text, date tokens
  * {@code %d} / {@code %d{yyyy-MM-dd}} and an index token {@code %i}.
  *
- * <p>Date token options, both dialects: logback's {@code %d{pattern, zone}} and
+ * <p>Date token options, both dialects: logback's {@code %d{pattern, zone}} (an unknown zone is an
+ * error, as there) and
  * {@code %d{pattern, aux}} (an auxiliary token names the file but does not set the rollover
  * period; logback's "multiple %d" rule), log4j2's {@code %d{pattern}{zone}}. A bare {@code %d} is
  * {@code yyyy-MM-dd} in both. The first date token that is not {@code aux} is the primary one: its
@@ -154,7 +155,7 @@ public final class FilePattern {
                 if (opt.equalsIgnoreCase("aux")) {
                     aux = true;
                 } else if (!opt.isEmpty()) {
-                    zone = zone(opt);
+                    zone = logbackZone(opt);
                 }
             }
         }
@@ -168,6 +169,19 @@ public final class FilePattern {
         }
     }
 
+    /**
+     * logback's {@code DateTokenConverter} reads a zone option with {@code ZoneId.of}, which fails on
+     * an id it does not know, and the policy does not start; it never becomes GMT.
+     */
+    private static ZoneId logbackZone(String id) {
+        try {
+            return ZoneId.of(id);
+        } catch (DateTimeException e) {
+            throw new IllegalArgumentException("unknown time zone '" + id + "' (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** log4j2's {@code %d{pattern}{zone}}: {@code TimeZone.getTimeZone}, as its DatePatternConverter reads it. */
     private static ZoneId zone(String id) {
         try {
             return ZoneId.of(id);

@@ -91,6 +91,15 @@ public final class RollingFileSink implements Sink {
     private long identityCheckNanos = IDENTITY_CHECK_NANOS;
     private boolean renameFailureReported;
     private volatile boolean reopenRequested;
+    /**
+     * Set by the archive thread when a compression failed (disk full): the next rollover that finds
+     * no compression running looks for the archives left uncompressed and queues them again.
+     * Volatile, set before the decrement of {@link #compressing}: a writer that reads the count
+     * at zero after reading the flag sees the failed archive on disk.
+     */
+    private volatile boolean compressionFailed;
+    /** Compressions queued and not finished; read by the writer, changed by both threads. */
+    private final java.util.concurrent.atomic.AtomicInteger compressing = new java.util.concurrent.atomic.AtomicInteger();
     private volatile long rollovers;
 
     private RollingFileSink(Path file, RollingPolicy policy, MillisClock clock, String appender, StatusListener status) {
@@ -112,7 +121,8 @@ public final class RollingFileSink implements Sink {
             plainPattern = compression == Compression.NONE ? pattern
                     : FilePattern.parse(compression.strip(policy.filePattern()), policy.zone(), policy.locale());
             calendar = pattern.hasDate() && pattern.period() != null
-                    ? new RolloverCalendar(pattern.period(), pattern.zone(), policy.locale(), policy.interval(), policy.modulate())
+                    ? new RolloverCalendar(pattern.period(), pattern.zone(), policy.locale(), policy.interval(), policy.modulate(),
+                            policy.wallClockHours())
                     : null;
             worker = new ArchiveWorker(appender);
             retention = new Retention(pattern, calendar, policy.maxHistory(), policy.totalSizeCap());
@@ -180,9 +190,15 @@ public final class RollingFileSink implements Sink {
             nameByWindowEnd();
         }
         if (policy.indexing() == RollingPolicy.Indexing.PER_PERIOD) {
-            int highest = highestIndex(periodStart);
-            // logback: continue after the highest archive, or in it when the active file is that archive
-            index = highest < 0 ? 0 : (configuredFile != null || compression != Compression.NONE ? highest + 1 : highest);
+            TreeMap<Integer, Path> archives = archivesByIndex(periodStart);
+            int highest = archives.isEmpty() ? -1 : archives.lastKey();
+            // logback: with <file>, continue after the highest archive. Without it the active file is
+            // named as an archive and left uncompressed by the last run: continue in it (logback's
+            // SizeAndTimeBasedFNATP counts only names without the compression suffix), so that its
+            // next rollover compresses it; only a compressed highest one is closed for good.
+            boolean closed = configuredFile != null || (highest >= 0 && pattern.matches(archives.get(highest).toString())
+                    && compression != Compression.NONE);
+            index = highest < 0 ? 0 : closed ? highest + 1 : highest;
         }
         activePath = configuredFile != null ? configuredFile : Paths.get(plainPattern.format(periodStart, index));
         openActive(append);
@@ -481,6 +497,13 @@ public final class RollingFileSink implements Sink {
 
     private void rollover(Trigger trigger) throws IOException {
         long now = clock.currentTimeMillis();
+        if (compressionFailed && compressing.get() == 0) {
+            // Before this rollover's rename, so the scan cannot take this archive for a failed one.
+            compressionFailed = false;
+            for (Runnable queue : recoverArchives()) {
+                queue.run();
+            }
+        }
         if (trigger == Trigger.SIZE && calendar != null && !policy.timeBased()) {
             // log4j2 with a size policy and no time policy: SizeBasedTriggeringPolicy's updateTime()
             // leaves PatternProcessor's prevFileTime at 0, so the archive's date is the time of the
@@ -667,7 +690,14 @@ public final class RollingFileSink implements Sink {
         if (source.equals(target)) {
             worker.submit(() -> runRetention(now, active));
         } else {
-            worker.submit(() -> compress(source, target), () -> runRetention(now, active));
+            compressing.incrementAndGet();
+            worker.submit(() -> {
+                try {
+                    compress(source, target);
+                } finally {
+                    compressing.decrementAndGet(); // after compressionFailed is set: see the field
+                }
+            }, () -> runRetention(now, active));
         }
     }
 
@@ -675,8 +705,9 @@ public final class RollingFileSink implements Sink {
         try {
             compression.compress(source, target);
         } catch (IOException | RuntimeException e) {
+            compressionFailed = true;
             report(StatusListener.Level.ERROR, "could not compress " + source + " to " + target
-                    + " (" + e + "); the file is kept uncompressed", e);
+                    + " (" + e + "); the file is kept uncompressed, and compressed at a later rollover", e);
         }
     }
 

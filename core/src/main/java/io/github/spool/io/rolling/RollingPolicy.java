@@ -58,6 +58,7 @@ public final class RollingPolicy {
     private final long totalSizeCap;
     private final boolean cleanHistoryOnStart;
     private final boolean replaceArchives;
+    private final boolean wallClockHours;
     private final List<Runnable> afterRollover;
     private final ZoneId zone;
     private final Locale locale;
@@ -79,6 +80,7 @@ public final class RollingPolicy {
         this.totalSizeCap = b.totalSizeCap;
         this.cleanHistoryOnStart = b.cleanHistoryOnStart;
         this.replaceArchives = b.replaceArchives;
+        this.wallClockHours = b.wallClockHours;
         this.afterRollover = List.copyOf(b.afterRollover);
         this.zone = b.zone;
         this.locale = b.locale;
@@ -180,6 +182,15 @@ public final class RollingPolicy {
         return replaceArchives;
     }
 
+    /**
+     * @return whether an hour ends at the next hour of the wall clock, so that the repeated hour of a
+     *         fall-back is one period of two hours, named once (logback), rather than two periods
+     *         of the timeline that share a name
+     */
+    public boolean wallClockHours() {
+        return wallClockHours;
+    }
+
     /** @return actions run in the background after each rollover (log4j2's {@code <Delete>} and other custom actions) */
     public List<Runnable> afterRollover() {
         return afterRollover;
@@ -221,6 +232,7 @@ public final class RollingPolicy {
         private long totalSizeCap;
         private boolean cleanHistoryOnStart;
         private boolean replaceArchives;
+        private boolean wallClockHours;
         private final List<Runnable> afterRollover = new ArrayList<>();
         private ZoneId zone = ZoneId.systemDefault();
         private Locale locale = Locale.getDefault();
@@ -299,6 +311,12 @@ public final class RollingPolicy {
         /** @param replace whether a rollover replaces an archive of the same name (log4j2) @return this */
         public Builder replaceArchives(boolean replace) {
             this.replaceArchives = replace;
+            return this;
+        }
+
+        /** @param wallClock whether hours end at the next wall-clock hour (logback) @return this */
+        public Builder wallClockHours(boolean wallClock) {
+            this.wallClockHours = wallClock;
             return this;
         }
 

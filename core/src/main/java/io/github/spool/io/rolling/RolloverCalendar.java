@@ -32,8 +32,14 @@ final class RolloverCalendar {
     private final WeekFields weeks;
     private final int interval;
     private final boolean modulate;
+    private final boolean wallClockHours;
 
     RolloverCalendar(ChronoUnit unit, ZoneId zone, Locale locale, int interval, boolean modulate) {
+        this(unit, zone, locale, interval, modulate, false);
+    }
+
+    RolloverCalendar(ChronoUnit unit, ZoneId zone, Locale locale, int interval, boolean modulate, boolean wallClockHours) {
+        this.wallClockHours = wallClockHours;
         this.unit = unit;
         this.zone = zone;
         this.weeks = WeekFields.of(locale);
@@ -56,6 +62,11 @@ final class RolloverCalendar {
     long nextBoundary(long epochMillis) {
         ZonedDateTime start = truncate(ZonedDateTime.ofInstant(Instant.ofEpochMilli(epochMillis), zone));
         int step = modulate && interval > 1 ? interval - field(start) % interval : interval;
+        if (wallClockHours && unit == ChronoUnit.HOURS) {
+            // logback: the hour after 01:00 of a fall-back is 02:00 on the wall clock, so both 01:00
+            // hours make one period, written to one archive (seen against RollingFileAppender).
+            return start.toLocalDateTime().plusHours(step).atZone(zone).toInstant().toEpochMilli();
+        }
         return start.plus(step, unit).toInstant().toEpochMilli();
     }
 

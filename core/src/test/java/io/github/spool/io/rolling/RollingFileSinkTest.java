@@ -85,6 +85,36 @@ class RollingFileSinkTest {
         assertEquals(List.of(), status);
     }
 
+    /**
+     * A compression that fails (here a directory in the way of its temporary file; in life a full
+     * disk) leaves the archive uncompressed with an ERROR; a later rollover, once nothing is being
+     * compressed, compresses it, so that it does not stay outside the pattern's names for good.
+     */
+    @Test
+    void aFailedCompressionIsRetriedAtALaterRollover() throws IOException {
+        RollingFileSink sink = open(policy("app-%d{yyyy-MM-dd}.%i.log.gz").activeFile(dir.resolve("app.log"))
+                .maxFileSize(100).timeBased(1, false).indexing(RollingPolicy.Indexing.PER_PERIOD, 0, 0).build());
+        // A non-empty directory where the compression's temporary file goes: opening it fails, and
+        // the clean-up after the failure cannot remove it.
+        Path blocker = Files.createDirectory(dir.resolve("app-2026-11-24.0.log.gz.tmp"));
+        Files.createFile(blocker.resolve("x"));
+        write(sink, lines(0, 6)); // one rollover: archive 0, whose compression fails
+        assertTrue(sink.awaitArchives(10_000));
+        assertTrue(Files.exists(dir.resolve("app-2026-11-24.0.log")), () -> status + " " + dir.toFile().list().length + java.util.Arrays.toString(dir.toFile().list()));
+        assertEquals(1, status.size(), status::toString);
+        assertTrue(status.get(0).startsWith("ERROR") && status.get(0).contains("could not compress"), status::toString);
+        Files.delete(blocker.resolve("x")); // space again
+        Files.delete(blocker);
+        write(sink, lines(6, 5)); // the next rollover
+        assertTrue(sink.awaitArchives(10_000));
+        sink.close();
+        TreeMap<String, List<String>> files = read(dir);
+        assertEquals(new java.util.TreeSet<>(List.of("app-2026-11-24.0.log.gz", "app-2026-11-24.1.log.gz", "app.log")),
+                files.keySet());
+        assertEquals(List.of(lines(0, 5)), files.get("app-2026-11-24.0.log.gz"));
+        assertEquals(1, status.size(), status::toString);
+    }
+
     @Test
     void aLineCutByAKillIsEndedAtTheNextStartAndNothingIsRemoved() throws IOException {
         Path active = dir.resolve("app.log");
