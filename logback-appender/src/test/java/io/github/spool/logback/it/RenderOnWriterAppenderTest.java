@@ -117,7 +117,10 @@ class RenderOnWriterAppenderTest {
         String appenders = "<appender name='reference' class='ch.qos.logback.core.FileAppender'><file>" + dir.resolve("reference.log")
                 + "</file><immediateFlush>false</immediateFlush><encoder class='ch.qos.logback.classic.encoder.PatternLayoutEncoder'>"
                 + "<pattern>" + LogbackRig.xml(pattern) + "</pattern><charset>UTF-8</charset></encoder></appender>"
+                // maxFlushTime: stop() waits for the worker, which also stops the appenders behind it
+                // (the Spool ones drain then); logback's 1 s default can end the wait before that
                 + "<appender name='async' class='ch.qos.logback.classic.AsyncAppender'><queueSize>4096</queueSize>"
+                + "<maxFlushTime>60000</maxFlushTime>"
                 + "<discardingThreshold>0</discardingThreshold><appender-ref ref='gate'/></appender>";
         LoggerContext lc = LogbackRig.configure(spool + "<appender name='gate' class='" + GateAppender.class.getName()
                 + "'>" + refs + "</appender>" + appenders, async ? "async" : "gate");
@@ -142,7 +145,7 @@ class RenderOnWriterAppenderTest {
             }
         } finally {
             GateAppender.open();
-            if (async) { // its worker drains the queue into the appenders before the context stops them
+            if (async) { // returns once its worker has drained the queue and stopped the appenders behind it
                 lc.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender("async").stop();
             }
             lc.stop();
