@@ -19,7 +19,10 @@ import java.util.function.Supplier;
  *     starts while the JVM exits), which logs 1,000 {@code hook <n>} lines;
  * <li>{@code stalled-exit}: 4,000 lines of about 200 bytes to standard output, which nobody reads
  *     (the pipe fills and the writers block), then {@code LOGGED} on standard error and {@code main}
- *     returns: the exit must end by the one exit deadline, and say what it lost.
+ *     returns: the exit must end by the one exit deadline, and say what it lost;
+ * <li>{@code exit-from-producer}: four threads log {@code t<id> <seq>} as fast as they can, and
+ *     thread 0 calls {@code System.exit(3)} itself at its 50,000th line: every thread's lines must
+ *     be a gap-free prefix of its sequence.
  * </ul>
  * Test support.
  */
@@ -64,6 +67,22 @@ public final class ExitChild {
                 }
                 System.err.println("LOGGED");
                 System.err.flush();
+                break;
+            }
+            case "exit-from-producer": {
+                Consumer<String> log = logger.get();
+                for (int t = 0; t < 4; t++) {
+                    int id = t;
+                    Thread p = new Thread(() -> {
+                        for (long i = 0; ; i++) {
+                            log.accept("t" + id + " " + i);
+                            if (id == 0 && i == 50_000) {
+                                System.exit(3);
+                            }
+                        }
+                    }, "producer-" + t);
+                    p.start();
+                }
                 break;
             }
             default:

@@ -94,6 +94,28 @@ public abstract class ExitContract {
         assertLines(numbered("hook", 1_000), runToEnd("late-start"));
     }
 
+    @Test
+    void systemExitFromAProducerLeavesEveryThreadAGapFreePrefix() throws Exception {
+        Path out = dir.resolve("exit-from-producer.out");
+        Process p = fork("exit-from-producer", ProcessBuilder.Redirect.to(out.toFile()), List.of());
+        boolean ended = p.waitFor(60, TimeUnit.SECONDS);
+        if (!ended) {
+            p.destroyForcibly();
+        }
+        String err = readQuietly(dir.resolve("exit-from-producer.err"));
+        assertTrue(ended, () -> "the child hung\n" + err);
+        assertEquals(3, p.exitValue(), err);
+        long[] next = new long[4];
+        for (String l : Files.readAllLines(out, StandardCharsets.UTF_8)) {
+            assertTrue(l.matches("t[0-3] \\d+"), () -> "torn or foreign line: " + l);
+            int t = l.charAt(1) - '0';
+            long seq = Long.parseLong(l.substring(3));
+            assertEquals(next[t], seq, () -> "thread " + t + ": gap or reorder at " + l);
+            next[t]++;
+        }
+        assertTrue(next[0] > 50_000, () -> "thread 0 logged up to its exit call: " + next[0]);
+    }
+
     /** Compares line lists, naming the first difference rather than printing both lists whole. */
     private static void assertLines(List<String> expected, List<String> actual) {
         for (int i = 0; i < Math.min(expected.size(), actual.size()); i++) {

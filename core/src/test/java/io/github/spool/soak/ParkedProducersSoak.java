@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.github.spool.soak;
+
+import io.github.spool.AppendResult;
+import io.github.spool.OverflowPolicy;
+import io.github.spool.Severity;
+import io.github.spool.Spool;
+import io.github.spool.SpoolConfig;
+import io.github.spool.io.Sink;
+
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.Method;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Many producers parked at the cap while the sink stalls, again and again (issue 31's soak): a
+ * sink that blocks for {@code stallMillis} every {@code periodMillis}; {@code BLOCK}, so every
+ * producer that finds the ring full parks. Measured per stall: the process's CPU while the
+ * producers are parked (from 0.5 s into the stall until its end), and the drain — from the stall's
+ * end until everything accepted before it is written. At the end: accepted = written + lost, and
+ * the most direct memory in use. Platform threads, or virtual threads (JDK 21+, found by
+ * reflection: core builds for Java 17). Test support; {@link #main} runs the long version.
+ */
+public final class ParkedProducersSoak {
+
+    /** What one run measured. */
+    public static final class Result {
+        /** Records the ring accepted, written and counted lost. */
+        public long accepted;
+        public long written;
+        public long lost;
+        /** Per stall: cores the process used while its producers were parked. */
+        public final List<Double> parkedCores = new ArrayList<>();
+        /** Per stall: ms from its end until everything accepted before it was written. */
+        public final List<Long> drainMillis = new ArrayList<>();
+        /** The most direct memory in use (BufferPoolMXBean "direct"), sampled per stall. */
+        public long maxDirectBytes;
+        /** Heap in use after a GC, at the first stall and at the last. */
+        public long firstHeap;
+        public long lastHeap;
+
+        @Override
+        public String toString() {
+            return "accepted=" + accepted + " written=" + written + " lost=" + lost + " parkedCores=" + parkedCores
+                    + " drainMillis=" + drainMillis + " maxDirect=" + maxDirectBytes + " heap " + firstHeap + " -> " + lastHeap;
+        }
+    }
+
+    /** A sink that discards what it gets and blocks while stalled. */
+    private static final class StallingSink implements Sink {
+        private volatile CountDownLatch gate = new CountDownLatch(0);
+
+        void stall() {
+            gate = new CountDownLatch(1);
+        }
+
+        void release() {
+            gate.countDown();
+        }
+
+        @Override
+        public long write(ByteBuffer[] srcs, int offset, int length) {
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            long n = 0;
+            for (int i = offset; i < offset + length; i++) {
+                n += srcs[i].remaining();
+                srcs[i].position(srcs[i].limit());
+            }
+            return n;
+        }
+
+        @Override
+        public String describe() {
+            return "stalling-sink";
+        }
+
+        @Override
+        public void close() {
+            release();
+        }
+    }
+
+    private ParkedProducersSoak() {
+    }
+
+    /** @return whether this JVM has virtual threads (JDK 21+) */
+    public static boolean virtualThreadsAvailable() {
+        try {
+            Thread.class.getMethod("ofVirtual");
+            return true;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
+    }
+
+    /**
+     * @param producers    how many producer threads
+     * @param virtual      virtual threads (JDK 21+) instead of platform threads
+     * @param stalls       how many stalls
+     * @param stallMillis  how long each stall lasts
+     * @param periodMillis stall every this many ms (the rest of the period the sink works)
+     * @return what was measured
+     * @throws Exception if the threads cannot be started
+     */
+    public static Result run(int producers, boolean virtual, int stalls, long stallMillis, long periodMillis) throws Exception {
+        StallingSink sink = new StallingSink();
+        Spool spool = Spool.start(SpoolConfig.builder("parked-soak-" + (virtual ? "virtual" : "platform"))
+                .bufferSize(64 << 10).maxBufferSize(1 << 20).overflowPolicy(OverflowPolicy.BLOCK).build(), sink);
+        LongAdder accepted = new LongAdder();
+        AtomicLong refused = new AtomicLong();
+        CountDownLatch done = new CountDownLatch(producers);
+        Runnable producer = () -> {
+            try {
+                byte[] line = ("soak line from a parked producer " + "x".repeat(40) + "\n").getBytes();
+                for (;;) {
+                    AppendResult r = spool.append(line, 0, line.length, Severity.INFO);
+                    if (r != AppendResult.ACCEPTED) {
+                        if (r == AppendResult.CLOSED) {
+                            break;
+                        }
+                        refused.incrementAndGet();
+                    } else {
+                        accepted.increment();
+                    }
+                }
+            } finally {
+                done.countDown();
+            }
+        };
+        Method startVirtual = virtual ? Class.forName("java.lang.Thread$Builder").getMethod("start", Runnable.class) : null;
+        Object builder = virtual ? Thread.class.getMethod("ofVirtual").invoke(null) : null;
+        for (int i = 0; i < producers; i++) {
+            if (virtual) {
+                startVirtual.invoke(builder, producer);
+            } else {
+                Thread t = new Thread(producer, "soak-producer-" + i);
+                t.setDaemon(true);
+                t.start();
+            }
+        }
+        Result result = new Result();
+        BufferPoolMXBean direct = ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
+                .filter(b -> b.getName().equals("direct")).findFirst().orElseThrow();
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        for (int s = 0; s < stalls; s++) {
+            park(periodMillis - stallMillis); // the sink works
+            sink.stall();
+            park(500); // the ring fills up to its cap and the producers park
+            if (s == 0 || s == stalls - 1) {
+                System.gc();
+                long heap = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
+                if (s == 0) {
+                    result.firstHeap = heap;
+                }
+                result.lastHeap = heap;
+            }
+            long cpu0 = os.getProcessCpuTime();
+            long t0 = System.nanoTime();
+            park(stallMillis - 500);
+            long cpu1 = os.getProcessCpuTime();
+            long t1 = System.nanoTime();
+            result.parkedCores.add((double) (cpu1 - cpu0) / (t1 - t0));
+            result.maxDirectBytes = Math.max(result.maxDirectBytes, direct.getMemoryUsed());
+            // Everything accepted so far (the parked producers add nothing more until the release).
+            long target = accepted.sum();
+            long r0 = System.nanoTime();
+            sink.release();
+            while (spool.stats().getEventsWritten() + spool.stats().getEventsLost() < target
+                    && System.nanoTime() - r0 < TimeUnit.SECONDS.toNanos(30)) {
+                Thread.onSpinWait();
+            }
+            result.drainMillis.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - r0));
+        }
+        spool.stop(30, TimeUnit.SECONDS);
+        if (!done.await(60, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("producers did not all see the stop");
+        }
+        result.accepted = accepted.sum();
+        result.written = spool.stats().getEventsWritten();
+        result.lost = spool.stats().getEventsLost();
+        if (refused.get() != 0) {
+            throw new IllegalStateException(refused.get() + " records discarded under BLOCK");
+        }
+        return result;
+    }
+
+    private static void park(long millis) {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        for (long left; (left = end - System.nanoTime()) > 0; ) {
+            java.util.concurrent.locks.LockSupport.parkNanos(left);
+        }
+    }
+
+    /**
+     * The long version: {@code producers virtual stalls stallMillis periodMillis}, e.g.
+     * {@code 1000 false 12 5000 10000} (2 minutes).
+     *
+     * @param args see above
+     * @throws Exception if the run fails
+     */
+    public static void main(String[] args) throws Exception {
+        Result r = run(Integer.parseInt(args[0]), Boolean.parseBoolean(args[1]), Integer.parseInt(args[2]),
+                Long.parseLong(args[3]), Long.parseLong(args[4]));
+        System.out.println(r);
+    }
+}
