@@ -114,6 +114,13 @@ public final class ExitLane implements Runnable {
     /** No more records: the framework stopped the appender. */
     private volatile boolean closed;
     /**
+     * No more records: the exit deadline passed with records still queued, which the hook gave up.
+     * Later ones are refused too, so each thread's output stays a gap-free prefix. Dekker with
+     * {@link #write}: the hook stores this before it sweeps the queue, a caller queues before it
+     * loads this, so each late request is either swept or refused by its caller.
+     */
+    private volatile boolean gaveUp;
+    /**
      * Set by the lane before its last look at the queue; a caller reads it after queueing (Dekker:
      * volatile store then the queue's volatile loads, against the caller's offer then this load),
      * so every request is either served or refused by its own caller.
@@ -167,7 +174,7 @@ public final class ExitLane implements Runnable {
      *         {@link AppendResult#CLOSED} once the framework has stopped the appender
      */
     public AppendResult write(byte[] src, int offset, int length) {
-        if (closed) {
+        if (closed || gaveUp) {
             return AppendResult.CLOSED;
         }
         if (Thread.currentThread() == thread) {
@@ -177,9 +184,9 @@ public final class ExitLane implements Runnable {
         pending.incrementAndGet();
         long queuedBytes = pendingBytes.addAndGet(length);
         queue.offer(r);
-        if (done && STATE.compareAndSet(r, PENDING, REFUSED)) {
+        if ((done || gaveUp) && STATE.compareAndSet(r, PENDING, REFUSED)) {
             finished(r);
-            return AppendResult.CLOSED; // the lane had ended: nobody will take it
+            return AppendResult.CLOSED; // the lane had ended, or the hook gave up: nobody will take it
         }
         LockSupport.unpark(thread);
         if (hookWaits && queuedBytes <= ASYNC_BYTES) {
@@ -190,8 +197,9 @@ public final class ExitLane implements Runnable {
 
     /**
      * Spool's hook, after the ring drained: waits until no record has been pending for
-     * {@link #QUIET_NANOS}, or until the deadline — then records still queued are given up (the
-     * lane counts them as lost) — and from then on callers wait for their own records.
+     * {@link #QUIET_NANOS}, and from then on callers wait for their own records. At the deadline
+     * with records still queued, they are given up (the lane counts them as lost) and so is every
+     * later one ({@link #gaveUp}).
      *
      * @param deadlineNanos the exit deadline
      */
@@ -200,10 +208,14 @@ public final class ExitLane implements Runnable {
         for (;;) {
             long now = System.nanoTime();
             if (now - deadlineNanos >= 0) {
-                hookWaits = false;
-                for (Request r : queue) {
-                    STATE.compareAndSet(r, PENDING, ABANDONED); // the lane counts them when it reaches them
+                if (pending.get() != 0) {
+                    gaveUp = true; // volatile store, then the sweep's loads: see gaveUp
+                    for (Request r : queue) {
+                        STATE.compareAndSet(r, PENDING, ABANDONED); // the lane counts them when it reaches them
+                    }
+                    LockSupport.unpark(thread);
                 }
+                hookWaits = false;
                 return;
             }
             if (pending.get() != 0) {
@@ -350,7 +362,7 @@ public final class ExitLane implements Runnable {
         for (;;) {
             Request r = queue.poll();
             if (r == null) {
-                if (closed) {
+                if (closed || gaveUp) {
                     return;
                 }
                 long now = System.nanoTime();
