@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Many producers parked at the cap while the sink stalls, again and again (issue 31's soak): a
  * sink that blocks for {@code stallMillis} every {@code periodMillis}; {@code BLOCK}, so every
- * producer that finds the ring full parks. Measured per stall: the process's CPU while the
+ * producer that finds the ring full parks. One warm-up stall comes first, unmeasured. Measured per stall: the process's CPU while the
  * producers are parked (from 0.5 s into the stall until its end), and the drain — from the stall's
  * end until everything accepted before it is written. At the end: accepted = written + lost, and
  * the most direct memory in use. Platform threads, or virtual threads (JDK 21+, found by
@@ -154,11 +154,13 @@ public final class ParkedProducersSoak {
                 .filter(b -> b.getName().equals("direct")).findFirst().orElseThrow();
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        for (int s = 0; s < stalls; s++) {
+        // Stall -1 is the warm-up, not measured: the producers' first parking runs cold (their
+        // threads starting, the JIT compiling the waiting path), and that is not the steady cost.
+        for (int s = -1; s < stalls; s++) {
             park(periodMillis - stallMillis); // the sink works
             sink.stall();
             park(500); // the ring fills up to its cap and the producers park
-            if (s == 0 || s == stalls - 1) {
+            if (s == 0 || s == stalls - 1) { // s == -1 is the warm-up
                 System.gc();
                 long heap = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
                 if (s == 0) {
@@ -171,7 +173,9 @@ public final class ParkedProducersSoak {
             park(stallMillis - 500);
             long cpu1 = os.getProcessCpuTime();
             long t1 = System.nanoTime();
-            result.parkedCores.add((double) (cpu1 - cpu0) / (t1 - t0));
+            if (s >= 0) {
+                result.parkedCores.add((double) (cpu1 - cpu0) / (t1 - t0));
+            }
             result.maxDirectBytes = Math.max(result.maxDirectBytes, direct.getMemoryUsed());
             // Everything accepted so far (the parked producers add nothing more until the release).
             long target = accepted.sum();
@@ -181,7 +185,9 @@ public final class ParkedProducersSoak {
                     && System.nanoTime() - r0 < TimeUnit.SECONDS.toNanos(30)) {
                 Thread.onSpinWait();
             }
-            result.drainMillis.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - r0));
+            if (s >= 0) {
+                result.drainMillis.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - r0));
+            }
         }
         spool.stop(30, TimeUnit.SECONDS);
         if (!done.await(60, TimeUnit.SECONDS)) {

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 31's soak, short enough for the build (the 2-minute runs are in docs/reliability.md): many
- * producers parked at the cap while the sink stalls, three times. Nothing is lost without a count,
+ * producers parked at the cap while the sink stalls, a few times after a warm-up stall. Nothing is lost without a count,
  * parked producers cost the process under 5% of a core, each stall drains within a second, and
  * direct memory stays under the cap.
  */
@@ -31,12 +31,13 @@ class ParkedProducersSoakTest {
 
     @Test
     void aThousandPlatformThreadsParkedAtTheCap() throws Exception {
-        check(ParkedProducersSoak.run(1_000, false, 3, 2_500, 3_500));
+        check(ParkedProducersSoak.run(1_000, false, 2, 2_500, 3_500));
     }
 
     @Test
-    void aHundredThousandVirtualThreadsParkedAtTheCap() throws Exception {
+    void tenThousandVirtualThreadsParkedAtTheCap() throws Exception {
+        // 100,000 in the long run (docs/reliability.md); 10,000 keep the build's run short.
         Assumptions.assumeTrue(ParkedProducersSoak.virtualThreadsAvailable(), "virtual threads need JDK 21+");
-        check(ParkedProducersSoak.run(100_000, true, 3, 2_500, 3_500));
+        check(ParkedProducersSoak.run(10_000, true, 2, 2_500, 3_500));
     }
 }
