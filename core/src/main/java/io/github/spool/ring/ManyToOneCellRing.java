@@ -629,7 +629,7 @@ public final class ManyToOneCellRing extends RingPadTail {
             if (holder != null) {
                 fresh = closed ? null : pool.pollFirst();
                 if (fresh == null) {
-                    // Closed (advance counts the refusal) or nothing pooled (advance asks for growth).
+                    // Closed (advance counts the refusal) or nothing pooled (advance grows the ring or waits).
                     sealed.installer = null; // volatile store: release is what it needs
                 } else {
                     result = install(sealed, fresh, holder, array, buffer, offset, len);
@@ -1068,7 +1068,10 @@ public final class ManyToOneCellRing extends RingPadTail {
          * @return {@code false} if this thread must not wait: it is the writer itself
          */
         boolean idle(ManyToOneCellRing ring, Cell sealed, boolean foundNothing) {
-            int r = rounds++;
+            int r = foundNothing ? Math.max(rounds, SPINS + YIELDS) : rounds++;
+            // Spin, then yield, only while another producer holds the flag: its install is
+            // imminent. At the cap nothing comes for the writer's next batch, and 400 producers
+            // yielding 32 times each on every arrival there slowed the drain after a stall.
             if (r < SPINS) {
                 Thread.onSpinWait();
                 return true;

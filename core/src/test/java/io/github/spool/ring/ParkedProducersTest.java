@@ -79,11 +79,14 @@ class ParkedProducersTest {
             System.out.println("figures ParkedProducersTest: producers=" + PRODUCERS + " cpuWhileParked=" + cpu / 1_000_000
                     + "ms over " + window / 1_000_000 + "ms (" + String.format("%.4f", cores) + " cores)");
             assertTrue(cores < 0.05, () -> "parked producers used " + String.format("%.3f", cores) + " cores");
+            long released = System.nanoTime();
             rig.sink.gate.countDown();
             for (Thread t : ts) {
                 t.join(60_000);
                 assertFalse(t.isAlive(), "every producer is released after the stall");
             }
+            System.out.println("figures ParkedProducersTest: all producers done " + (System.nanoTime() - released) / 1_000_000
+                    + "ms after the sink resumed (a figure, not a bound)");
             assertTrue(rig.stop(30_000));
             assertEquals((long) PRODUCERS * LINES_EACH, accepted.get(), "BLOCK: every record accepted");
             assertEquals(accepted.get(), rig.counters.recordsWritten(), "and written");
