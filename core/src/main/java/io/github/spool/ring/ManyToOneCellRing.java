@@ -273,7 +273,10 @@ public final class ManyToOneCellRing extends RingPadTail {
             }
             allocated.value = after;
             cells.value++;
-            return true; // the high water mark moves once the memory is really there (the growers)
+            if (after > highWater.value) {
+                highWater.value = after;
+            }
+            return true;
         }
     }
 
@@ -311,11 +314,6 @@ public final class ManyToOneCellRing extends RingPadTail {
                 }
                 reserved = false;
                 return false;
-            }
-            synchronized (allocated) { // the high water mark moves once the memory is really there
-                if (allocated.value > highWater.value) {
-                    highWater.value = allocated.value;
-                }
             }
             pool.offerFirst(c);
             c = null; // pooled: the pool holds it now
@@ -394,15 +392,6 @@ public final class ManyToOneCellRing extends RingPadTail {
             synchronized (allocated) {
                 allocated.value -= need;
                 cells.value--;
-            }
-        } else {
-            // Inline, not a call: past the handler, a StackOverflowError on a call's entry would
-            // leave the cell counted and unowned. A reservation the JVM refused (a 40 MiB record
-            // without the direct memory for it) never shows as memory the ring took.
-            synchronized (allocated) {
-                if (allocated.value > highWater.value) {
-                    highWater.value = allocated.value;
-                }
             }
         }
         return c;
