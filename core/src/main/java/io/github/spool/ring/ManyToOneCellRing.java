@@ -259,8 +259,8 @@ public final class ManyToOneCellRing extends RingPadTail {
      * Reserves {@code need} bytes under the cap. {@code alone}: a record too large to fit beside
      * even one other cell is admitted over the cap once at most one standard cell (the sealed one)
      * still counts, so the peak is then {@code cellSize + need}. A reservation counts as a cell
-     * (and moves the high water mark) at once, so that nothing is left to count once the cell
-     * exists: the cell then owns the reservation ({@link Cell#counted}), and a handler that sees
+     * at once, so that nothing is left to count once the cell exists (only the high water mark
+     * waits for the memory to be really there: {@link #noteHighWater}): the cell then owns the reservation ({@link Cell#counted}), and a handler that sees
      * no cell undoes it in the same monitor. Field accesses inside the books' monitor only: if
      * this throws, it threw on entry and reserved nothing.
      */
@@ -273,10 +273,17 @@ public final class ManyToOneCellRing extends RingPadTail {
             }
             allocated.value = after;
             cells.value++;
-            if (after > highWater.value) {
-                highWater.value = after;
-            }
             return true;
+        }
+    }
+
+    /** Once a reserved cell exists: the high water mark counts memory really there, not a wish. */
+    private void noteHighWater() {
+        synchronized (allocated) {
+            long a = allocated.value;
+            if (a > highWater.value) {
+                highWater.value = a;
+            }
         }
     }
 
@@ -315,6 +322,7 @@ public final class ManyToOneCellRing extends RingPadTail {
                 reserved = false;
                 return false;
             }
+            noteHighWater();
             pool.offerFirst(c);
             c = null; // pooled: the pool holds it now
             reserved = false;
@@ -371,6 +379,15 @@ public final class ManyToOneCellRing extends RingPadTail {
                     b.free();
                 }
             }
+            if (c == null) {
+                synchronized (allocated) {
+                    allocated.value -= need;
+                    cells.value--;
+                }
+                reserved = false;
+                return null;
+            }
+            noteHighWater();
         } catch (Throwable t) {
             // Bytecodes only. The pooled cell is sealed and written: the writer frees it.
             if (pooled != null) {
@@ -380,7 +397,13 @@ public final class ManyToOneCellRing extends RingPadTail {
                 }
                 orphansPending = true;
             }
-            if (reserved && c == null) { // the reservation got no cell: undo it
+            if (c != null) { // made, not handed over: to the writer, with its reservation
+                synchronized (allocated) {
+                    c.nextOrphan = orphans;
+                    orphans = c;
+                }
+                orphansPending = true;
+            } else if (reserved) { // the reservation got no cell: undo it
                 synchronized (allocated) {
                     allocated.value -= need;
                     cells.value--;
@@ -388,13 +411,7 @@ public final class ManyToOneCellRing extends RingPadTail {
             }
             throw t;
         }
-        if (c == null) {
-            synchronized (allocated) {
-                allocated.value -= need;
-                cells.value--;
-            }
-        }
-        return c;
+        return c; // one return after the handler: the caller's putfield takes it, nothing between
     }
 
     /**
