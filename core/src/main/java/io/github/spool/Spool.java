@@ -251,7 +251,7 @@ public final class Spool implements AutoCloseable {
             lane = exitLane;
         }
         if (lane != null) {
-            lane.takeOver(sink); // the lane closes it and unregisters when it ends
+            lane.takeOver(sink, writer.drained()); // the lane closes it and unregisters when it ends
             return;
         }
         writer.closeSink();

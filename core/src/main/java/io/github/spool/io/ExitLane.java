@@ -155,13 +155,28 @@ public final class ExitLane implements Runnable {
     }
 
     /**
-     * The writer ended: the lane owns {@code sink} from now on (RingWriter's hand-off).
+     * The writer ended: the lane owns {@code sink} from now on (RingWriter's hand-off). If the
+     * writer did not drain the ring (it gave up at the deadline), the lane writes nothing either:
+     * its records come after those the ring lost, and each thread's output must stay a gap-free
+     * prefix. They are counted as lost, and later ones refused.
      *
-     * @param sink the writer's sink
+     * @param sink    the writer's sink
+     * @param drained whether the writer wrote everything the ring accepted
      */
-    public void takeOver(Sink sink) {
+    public void takeOver(Sink sink, boolean drained) {
+        if (!drained) {
+            giveUpQueued();
+        }
         this.sink = sink;
         LockSupport.unpark(thread);
+    }
+
+    /** Gives up every queued record (the lane counts them) and refuses later ones: see {@link #gaveUp}. */
+    private void giveUpQueued() {
+        gaveUp = true; // volatile store, then the sweep's loads: see gaveUp
+        for (Request r : queue) {
+            STATE.compareAndSet(r, PENDING, ABANDONED); // the lane counts them when it reaches them
+        }
     }
 
     /**
@@ -209,10 +224,7 @@ public final class ExitLane implements Runnable {
             long now = System.nanoTime();
             if (now - deadlineNanos >= 0) {
                 if (pending.get() != 0) {
-                    gaveUp = true; // volatile store, then the sweep's loads: see gaveUp
-                    for (Request r : queue) {
-                        STATE.compareAndSet(r, PENDING, ABANDONED); // the lane counts them when it reaches them
-                    }
+                    giveUpQueued();
                     LockSupport.unpark(thread);
                 }
                 hookWaits = false;
