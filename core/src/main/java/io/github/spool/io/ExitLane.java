@@ -41,7 +41,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Bounds: a caller waits at most until the exit deadline; past it, at most
  * {@link #PAST_DEADLINE_WAIT_NANOS} while the sink keeps up, and not at all while a write is stuck
  * that long or the writer never handed the sink over. A record given up is counted as lost (by the lane, the only thread that updates the
- * counters once the writer has ended), never written afterwards.
+ * counters once the writer has ended), never written afterwards, and so is every later one.
  */
 public final class ExitLane implements Runnable {
 
@@ -272,8 +272,11 @@ public final class ExitLane implements Runnable {
                 boolean stuck = now - deadlineNanos > 0
                         && (sink == null || since != 0 && now - since > PAST_DEADLINE_WAIT_NANOS);
                 if (now - giveUpAt >= 0 || stuck) {
-                    // Taken already: the lane counts it written or lost when its write ends.
-                    STATE.compareAndSet(r, PENDING, ABANDONED);
+                    // This record is given up, and with it every one queued after it and every
+                    // later one: else the lane could write a later line of this thread's, a hole
+                    // in its output. Taken already, it is the lane's to count written or lost.
+                    giveUpQueued();
+                    LockSupport.unpark(thread);
                     return AppendResult.ACCEPTED;
                 }
                 if (now - queued < SPIN_NANOS) {

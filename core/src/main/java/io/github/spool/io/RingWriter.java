@@ -34,7 +34,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Failure containment (docs/design.md): nothing a sink or a status listener throws ends the
  * writer — a sink's throwable is a fault (records counted as lost, the writer goes on), a
  * listener's is swallowed; a pass that fails anyway is retried, and only
- * {@link #MAX_FAILED_PASSES} failed passes in a row end the thread. However the writer ends, it
+ * {@link #MAX_FAILED_PASSES} failed passes without a pass that wrote end the thread. However the writer ends, it
  * first gives up the ring ({@link ManyToOneCellRing#abandonAll}): producers stop waiting for it,
  * every record it did not write is counted as lost, and {@link #drained()} says whether it
  * finished cleanly. On idle passes it recovers from producers that failed half-way through the
@@ -301,8 +301,14 @@ public final class RingWriter implements Runnable {
                 if (pass(signal, state)) {
                     return;
                 }
-                failedPasses = 0;
-                passFailureReported = false;
+                // Only a pass that wrote proves the writer can work: idle passes between failing
+                // ones (producers parked until the failed pass released cells) must not reset the
+                // count, or a writer that fails at every batch would never give up.
+                if (state.wrote) {
+                    state.wrote = false;
+                    failedPasses = 0;
+                    passFailureReported = false;
+                }
             } catch (Throwable t) {
                 // Not a sink fault (those are handled in write): an Error inside the writer's own
                 // work, e.g. an OutOfMemoryError while it recycles cells. Retry; give up only when
@@ -328,6 +334,8 @@ public final class RingWriter implements Runnable {
     private static final class PassState {
         int idleRounds;
         long idleSince;
+        /** The last pass wrote (or counted) a batch without throwing. */
+        boolean wrote;
     }
 
     /** One collect/write/recycle pass, or one idle step. Returns {@code true} when the writer is done. */
@@ -359,6 +367,7 @@ public final class RingWriter implements Runnable {
             ring.release(batch);
             state.idleRounds = 0;
             reportDiscards(false);
+            state.wrote = true;
             return false;
         }
         long now = System.nanoTime();

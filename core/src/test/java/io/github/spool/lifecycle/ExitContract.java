@@ -94,8 +94,17 @@ public abstract class ExitContract {
         assertLines(numbered("hook", 1_000), runToEnd("late-start"));
     }
 
+    /**
+     * @return whether {@link #systemExitFromAProducerLeavesEveryThreadAGapFreePrefix} holds for this
+     *         adapter yet (an adapter that says no records why, and the test is skipped, not passed)
+     */
+    protected boolean exitFromAProducerIsGapFree() {
+        return true;
+    }
+
     @Test
     void systemExitFromAProducerLeavesEveryThreadAGapFreePrefix() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(exitFromAProducerIsGapFree(), "an open finding of this adapter");
         Path out = dir.resolve("exit-from-producer.out");
         Process p = fork("exit-from-producer", ProcessBuilder.Redirect.to(out.toFile()), List.of());
         boolean ended = p.waitFor(60, TimeUnit.SECONDS);
