@@ -9,17 +9,6 @@ import java.util.List;
 /** The JVM's exit through log4j2 ({@link ExitContract}). */
 class ExitTest extends ExitContract {
 
-    /**
-     * Open (issue 31, item 9, through log4j2): with four threads logging flat out through the exit
-     * and one calling {@code System.exit}, one thread's output still shows a hole of a few hundred
-     * to 1,800 lines on the development host (2026-11-27), after the ring's close became a cut and
-     * the exit lane stopped writing past a give-up. Through logback (the issue's case) it holds.
-     */
-    @Override
-    protected boolean exitFromAProducerIsGapFree() {
-        return false;
-    }
-
     @Override
     protected Class<?> main() {
         return ExitMain.class;
