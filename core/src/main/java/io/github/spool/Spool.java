@@ -278,7 +278,8 @@ public final class Spool implements AutoCloseable {
     /**
      * Stops taking records and drains what the ring holds, waiting at most {@code timeout} — or
      * less, to the exit's one deadline, while the JVM exits. Idempotent; concurrent callers all
-     * wait for the same drain. An interrupted caller stops waiting and keeps its interrupt flag.
+     * wait for the same drain. An interrupted caller waits all the same, as a framework's file
+     * appender closes its file at stop, and keeps its interrupt flag.
      * After an exit drain, ends the exit mode: records queued in the lane are still written, later
      * ones refused.
      *
@@ -297,25 +298,45 @@ public final class Spool implements AutoCloseable {
             lane.close();
         }
         boolean outcome = awaitOutcome(nanos);
-        boolean ended = false;
-        if (outcome) {
-            try {
-                ended = writer.awaitTermination(Math.max(0, nanos - (System.nanoTime() - begin)), TimeUnit.NANOSECONDS)
-                        && (lane == null || lane.awaitEnd(Math.max(0, nanos - (System.nanoTime() - begin)), TimeUnit.NANOSECONDS));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        boolean ended = outcome
+                && awaitUninterruptibly(n -> writer.awaitTermination(n, TimeUnit.NANOSECONDS), nanos - (System.nanoTime() - begin))
+                && (lane == null || awaitUninterruptibly(n -> lane.awaitEnd(n, TimeUnit.NANOSECONDS),
+                        nanos - (System.nanoTime() - begin)));
         return report(outcome, ended, nanos, lane);
     }
 
-    /** Waits for the writer's outcome; an interrupted caller stops waiting and keeps its flag. */
+    /** Waits for the writer's outcome, interrupted or not (see {@link #awaitUninterruptibly}). */
     private boolean awaitOutcome(long nanos) {
+        return awaitUninterruptibly(n -> writer.awaitOutcome(n, TimeUnit.NANOSECONDS), nanos);
+    }
+
+    /** A bounded wait that may be interrupted. */
+    @FunctionalInterface
+    private interface Wait {
+        boolean await(long nanos) throws InterruptedException;
+    }
+
+    /**
+     * Waits up to {@code nanos} even if the caller is interrupted, and keeps its interrupt flag: a
+     * framework's own file appender flushes and closes at stop whatever the stopping thread's
+     * state, and logback's {@code AsyncAppender} interrupts its worker before that worker stops
+     * the appenders behind it — an interruptible wait would return before their lines are out.
+     */
+    private static boolean awaitUninterruptibly(Wait wait, long nanos) {
+        long deadline = System.nanoTime() + Math.max(0, nanos);
+        boolean interrupted = Thread.interrupted();
         try {
-            return writer.awaitOutcome(nanos, TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+            for (;;) {
+                try {
+                    return wait.await(Math.max(0, deadline - System.nanoTime()));
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
