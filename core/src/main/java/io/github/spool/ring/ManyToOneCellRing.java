@@ -288,6 +288,24 @@ public final class ManyToOneCellRing extends RingPadTail {
     }
 
     /**
+     * A cell of {@code size} bytes for a reservation already made, or {@code null} when the JVM
+     * has no memory for it (the caller then gives the reservation back). Called inside the
+     * growers' try blocks, whose handlers answer for the reservation.
+     */
+    private static Cell allocateCell(int size, boolean dedicated) {
+        DirectMemory.Block b = DirectMemory.tryAllocate(size);
+        if (b == null) {
+            return null;
+        }
+        try {
+            return new Cell(b, dedicated);
+        } catch (OutOfMemoryError e) {
+            b.free();
+            return null;
+        }
+    }
+
+    /**
      * Adds a new standard cell to the pool; {@code false} at the cap or when the JVM has no direct
      * memory for it. The grower does this ahead of need ({@link #growAhead}); a producer that
      * outruns it does it itself rather than wait for another thread — on a loaded machine that
@@ -306,14 +324,7 @@ public final class ManyToOneCellRing extends RingPadTail {
             if (!reserved) {
                 return false;
             }
-            DirectMemory.Block b = DirectMemory.tryAllocate(cellSize);
-            if (b != null) {
-                try {
-                    c = new Cell(b, false);
-                } catch (OutOfMemoryError e) {
-                    b.free();
-                }
-            }
+            c = allocateCell(cellSize, false);
             if (c == null) {
                 synchronized (allocated) {
                     allocated.value -= cellSize;
@@ -371,14 +382,7 @@ public final class ManyToOneCellRing extends RingPadTail {
             if (!reserved) {
                 return null;
             }
-            DirectMemory.Block b = DirectMemory.tryAllocate(need);
-            if (b != null) {
-                try {
-                    c = new Cell(b, true);
-                } catch (OutOfMemoryError e) {
-                    b.free();
-                }
-            }
+            c = allocateCell(need, true);
             if (c == null) {
                 synchronized (allocated) {
                     allocated.value -= need;
