@@ -1,5 +1,6 @@
 package io.github.spool;
 
+import io.github.spool.io.ExitLane;
 import io.github.spool.time.CachedClock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -174,8 +175,10 @@ final class ShutdownDrain {
         for (Spool s : open) {
             s.beginExit(deadline, true);
         }
+        // Callers queue without waiting while the hook waits, for one window however many appenders.
+        long asyncUntil = System.nanoTime() + ExitLane.ASYNC_WINDOW_NANOS;
         for (Spool s : open) {
-            s.awaitExitDrain(deadline);
+            s.awaitExitDrain(asyncUntil, deadline);
         }
     }
 }

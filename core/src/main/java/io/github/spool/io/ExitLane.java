@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -27,6 +28,8 @@ import java.util.concurrent.locks.LockSupport;
  * a {@code @PreDestroy}) logs after Spool's hook closed the ring can only be certain to be out
  * before the halt if it is written before the logging call returns — which is what the
  * frameworks' own appenders do. So after the hook, a record the closed ring refuses comes here.
+ * (A thread that is not a hook and goes on logging is cut off by the halt wherever it is, as with
+ * the framework's own appender: its output ends, with no hole.)
  *
  * <p>How: the caller hands its record (a copy) to the lane's own thread, which takes the sink over
  * from the writer when the writer ends ({@link #takeOver}), so everything the ring accepted is out
@@ -35,8 +38,10 @@ import java.util.concurrent.locks.LockSupport;
  * whole process. While Spool's hook is still running it waits for the lane to go quiet
  * ({@link #awaitQuiet}) — the JVM cannot halt before it returns — so a caller need not wait for its
  * own record then: a burst (log4j2 draining its async queue into the appender at exit) costs a
- * queue insertion per line, not a hand-off. Once the hook has returned, a caller waits until its
- * record is written. Queued records are bounded ({@link #ASYNC_BYTES}): past that, callers wait.
+ * queue insertion per line, not a hand-off. The hook waits for quiet at most
+ * {@link #ASYNC_WINDOW_NANOS} (threads that log flat out through the exit never go quiet), then
+ * only for the records it let go. From then on a caller waits until its record is written. Queued
+ * records are bounded ({@link #ASYNC_BYTES}): past that, callers wait.
  *
  * <p>Bounds: a caller waits at most until the exit deadline; past it, at most
  * {@link #PAST_DEADLINE_WAIT_NANOS} while the sink keeps up, and not at all while a write is stuck
@@ -49,6 +54,11 @@ public final class ExitLane implements Runnable {
     static final long PAST_DEADLINE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** How long the hook sees no record pending before it lets the JVM go on (callers then wait). */
     static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    /**
+     * How long, from the start of Spool's hook, callers may queue without waiting while the hook
+     * waits for quiet: shared by every appender's lane, so the exit pays it once.
+     */
+    public static final long ASYNC_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** Bytes queued at most without their callers waiting. */
     static final long ASYNC_BYTES = 8 << 20;
     /** How long the lane and its callers spin before parking. */
@@ -61,6 +71,8 @@ public final class ExitLane implements Runnable {
     private static final int REFUSED = 4;
 
     private static final VarHandle STATE;
+    /** The bytes of the hook's fence ({@link #awaitQuiet}): nothing to write, nothing to count. */
+    private static final byte[] FENCE = new byte[0];
 
     static {
         try {
@@ -74,7 +86,11 @@ public final class ExitLane implements Runnable {
     private static final class Request {
         final byte[] bytes;
         final Thread caller;
-        /** PENDING until the lane takes it (CAS) or its caller gives up (CAS); then DONE or REFUSED. */
+        /**
+         * PENDING until the lane takes it (CAS, then DONE once finished), a give-up marks it
+         * ABANDONED (CAS; the lane or its last sweep counts it lost and finishes it), or it is
+         * refused (CAS): by its caller, who finishes it itself, or by the lane's last sweep.
+         */
         volatile int state;
 
         Request(byte[] bytes, Thread caller) {
@@ -117,9 +133,13 @@ public final class ExitLane implements Runnable {
      * No more records: the exit deadline passed with records still queued, which the hook gave up.
      * Later ones are refused too, so each thread's output stays a gap-free prefix. Dekker with
      * {@link #write}: the hook stores this before it sweeps the queue, a caller queues before it
-     * loads this, so each late request is either swept or refused by its caller.
+     * loads this, so each late request is either swept or refused by its caller. The lane loads it
+     * before it takes each record: the sweep runs from the head, and a sweeping thread descheduled
+     * midway must not let the lane write records queued after ones it has marked already (a hole).
      */
     private volatile boolean gaveUp;
+    /** The give-up has been said (once, by whichever thread gave up first). */
+    private final AtomicBoolean gaveUpSaid = new AtomicBoolean();
     /**
      * Set by the lane before its last look at the queue; a caller reads it after queueing (Dekker:
      * volatile store then the queue's volatile loads, against the caller's offer then this load),
@@ -165,15 +185,23 @@ public final class ExitLane implements Runnable {
      */
     public void takeOver(Sink sink, boolean drained) {
         if (!drained) {
-            giveUpQueued();
+            giveUpQueued(false); // Spool says what the writer did not write
         }
         this.sink = sink;
         LockSupport.unpark(thread);
     }
 
-    /** Gives up every queued record (the lane counts them) and refuses later ones: see {@link #gaveUp}. */
-    private void giveUpQueued() {
+    /**
+     * Gives up every queued record (the lane counts them) and refuses later ones: see {@link #gaveUp}.
+     *
+     * @param say whether to say so, the first time: the exit deadline passed with records queued
+     */
+    private void giveUpQueued(boolean say) {
         gaveUp = true; // volatile store, then the sweep's loads: see gaveUp
+        if (say && gaveUpSaid.compareAndSet(false, true)) {
+            warn("the exit deadline passed with " + pending.get() + " records logged during the JVM's exit "
+                    + "still queued; they and every later one are counted as lost (spool.shutdownTimeoutMillis)");
+        }
         for (Request r : queue) {
             STATE.compareAndSet(r, PENDING, ABANDONED); // the lane counts them when it reaches them
         }
@@ -196,14 +224,11 @@ public final class ExitLane implements Runnable {
             return AppendResult.CLOSED; // a status message routed back from the lane itself
         }
         Request r = new Request(Arrays.copyOfRange(src, offset, offset + length), Thread.currentThread());
-        pending.incrementAndGet();
-        long queuedBytes = pendingBytes.addAndGet(length);
-        queue.offer(r);
-        if ((done || gaveUp) && STATE.compareAndSet(r, PENDING, REFUSED)) {
-            finished(r);
+        long queuedBytes = enqueue(r);
+        if (queuedBytes < 0) {
             return AppendResult.CLOSED; // the lane had ended, or the hook gave up: nobody will take it
         }
-        LockSupport.unpark(thread);
+        // Loaded after the offer: see hookWaits.
         if (hookWaits && queuedBytes <= ASYNC_BYTES) {
             return AppendResult.ACCEPTED; // the hook waits for it: see hookWaits
         }
@@ -211,38 +236,71 @@ public final class ExitLane implements Runnable {
     }
 
     /**
-     * Spool's hook, after the ring drained: waits until no record has been pending for
-     * {@link #QUIET_NANOS}, and from then on callers wait for their own records. At the deadline
-     * with records still queued, they are given up (the lane counts them as lost) and so is every
-     * later one ({@link #gaveUp}).
+     * Queues {@code r} and wakes the lane.
      *
-     * @param deadlineNanos the exit deadline
+     * @return the bytes pending with it, or {@code -1} if it was refused (the lane had ended, or
+     *         the hook gave up) and finished already
      */
-    public void awaitQuiet(long deadlineNanos) {
+    private long enqueue(Request r) {
+        pending.incrementAndGet();
+        long queuedBytes = pendingBytes.addAndGet(r.bytes.length);
+        queue.offer(r);
+        if ((done || gaveUp) && STATE.compareAndSet(r, PENDING, REFUSED)) {
+            finished(r); // the caller's to finish: the lane skips what its caller refused
+            return -1;
+        }
+        LockSupport.unpark(thread);
+        return queuedBytes;
+    }
+
+    /**
+     * Spool's hook, after the ring drained: waits until no record has been pending for
+     * {@link #QUIET_NANOS}, or until {@code asyncUntilNanos}; from then on callers wait for their
+     * own records, and the hook waits only until the lane has finished those it let go without
+     * waiting. At the deadline with records still queued, they are given up (the lane counts them
+     * as lost), and so is every later one ({@link #gaveUp}); that is said once.
+     *
+     * @param asyncUntilNanos when callers stop queueing without waiting, quiet or not
+     * @param deadlineNanos   the exit deadline
+     */
+    public void awaitQuiet(long asyncUntilNanos, long deadlineNanos) {
         long quietSince = 0;
         for (;;) {
             long now = System.nanoTime();
-            if (now - deadlineNanos >= 0) {
-                if (pending.get() != 0) {
-                    giveUpQueued();
-                    LockSupport.unpark(thread);
-                }
-                hookWaits = false;
-                return;
+            if (now - deadlineNanos >= 0 || now - asyncUntilNanos >= 0) {
+                break;
             }
             if (pending.get() != 0) {
                 quietSince = 0;
             } else if (quietSince == 0) {
                 quietSince = now;
             } else if (now - quietSince >= QUIET_NANOS) {
-                hookWaits = false; // volatile store, then the volatile load below: see hookWaits
-                if (pending.get() == 0) {
-                    return;
-                }
-                hookWaits = true; // a record came in meanwhile, queued on our word: wait for it too
-                quietSince = 0;
+                break;
             }
             LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
+        }
+        hookWaits = false; // volatile store, then the volatile loads below: see hookWaits
+        if (pending.get() == 0) {
+            return; // nothing was queued on the hook's word
+        }
+        // A caller that saw hookWaits set queued before that store, so before this fence: when the
+        // lane reaches it (the queue is FIFO), every record let go without waiting is finished.
+        Request fence = new Request(FENCE, Thread.currentThread());
+        if (enqueue(fence) < 0) {
+            return; // the lane has ended, or gave up: nothing is left to wait for
+        }
+        for (;;) {
+            int s = fence.state;
+            if (s == DONE || s == ABANDONED || s == REFUSED) {
+                return;
+            }
+            long now = System.nanoTime();
+            if (now - deadlineNanos >= 0) {
+                giveUpQueued(true);
+                LockSupport.unpark(thread);
+                return;
+            }
+            LockSupport.parkNanos(this, Math.min(deadlineNanos - now, TimeUnit.MILLISECONDS.toNanos(1)));
         }
     }
 
@@ -275,7 +333,7 @@ public final class ExitLane implements Runnable {
                     // This record is given up, and with it every one queued after it and every
                     // later one: else the lane could write a later line of this thread's, a hole
                     // in its output. Taken already, it is the lane's to count written or lost.
-                    giveUpQueued();
+                    giveUpQueued(true);
                     LockSupport.unpark(thread);
                     return AppendResult.ACCEPTED;
                 }
@@ -350,11 +408,13 @@ public final class ExitLane implements Runnable {
     }
 
     private void refuse(Request r) {
-        if (!STATE.compareAndSet(r, PENDING, REFUSED) && r.state == ABANDONED) {
-            lostOne(r.bytes.length); // its caller was told ACCEPTED: counted, not written
-        }
-        finished(r);
-        LockSupport.unpark(r.caller);
+        if (STATE.compareAndSet(r, PENDING, REFUSED)) {
+            finished(r);
+            LockSupport.unpark(r.caller);
+        } else if (r.state == ABANDONED) {
+            lost(r); // its caller was told ACCEPTED: counted, not written
+            finished(r);
+        } // else REFUSED by its caller, who finished it
     }
 
     /**
@@ -392,9 +452,22 @@ public final class ExitLane implements Runnable {
                 continue;
             }
             idleSince = 0;
+            if (gaveUp) {
+                // A sweep has begun: this record may lie past ones it has marked (see gaveUp).
+                STATE.compareAndSet(r, PENDING, ABANDONED);
+            }
             if (!STATE.compareAndSet(r, PENDING, TAKEN)) {
-                lostOne(r.bytes.length); // its caller gave up waiting: counted, not written
+                if (r.state == ABANDONED) {
+                    lost(r); // given up: counted, not written
+                    finished(r);
+                    LockSupport.unpark(r.caller);
+                } // else REFUSED by its caller, who finished it
+                continue;
+            }
+            if (r.bytes == FENCE) {
+                r.state = DONE;
                 finished(r);
+                LockSupport.unpark(r.caller);
                 continue;
             }
             writeSince = System.nanoTime() | 1; // never 0 while writing
@@ -475,9 +548,32 @@ public final class ExitLane implements Runnable {
         }
     }
 
+    /** Counts a record given up as lost; the hook's fence is no record. */
+    private void lost(Request r) {
+        if (r.bytes != FENCE) {
+            lostOne(r.bytes.length);
+        }
+    }
+
     private void lostOne(long bytes) {
         counters.lost(1, bytes);
         lost++; // the lane thread only
+    }
+
+    /**
+     * A loss warning: to standard error as well when the framework would not show it (logback keeps
+     * its status messages to itself unless configured to print them) — the lane runs only during
+     * the exit, the last chance to learn that lines were lost.
+     */
+    private void warn(String message) {
+        report(StatusListener.Level.WARN, message, null);
+        try {
+            if (!status.shows(StatusListener.Level.WARN)) {
+                StatusListener.STDERR.status(StatusListener.Level.WARN, "spool appender '" + name + "': " + message, null);
+            }
+        } catch (Throwable ignored) {
+            // a failing listener must not stop the caller
+        }
     }
 
     private void report(StatusListener.Level level, String message, Throwable cause) {
