@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -45,6 +46,35 @@ public final class ParkedProducersSoak {
         /** Heap in use after a GC, at the first stall and at the last. */
         public long firstHeap;
         public long lastHeap;
+
+        /** @return this result on one line, for {@link #decode} (a forked soak's report) */
+        public String encode() {
+            return accepted + " " + written + " " + lost + " " + maxDirectBytes + " " + firstHeap + " " + lastHeap + " "
+                    + parkedCores.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")) + " "
+                    + drainMillis.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
+        }
+
+        /**
+         * @param line what {@link #encode} wrote
+         * @return the result it describes
+         */
+        public static Result decode(String line) {
+            String[] f = line.trim().split(" ");
+            Result r = new Result();
+            r.accepted = Long.parseLong(f[0]);
+            r.written = Long.parseLong(f[1]);
+            r.lost = Long.parseLong(f[2]);
+            r.maxDirectBytes = Long.parseLong(f[3]);
+            r.firstHeap = Long.parseLong(f[4]);
+            r.lastHeap = Long.parseLong(f[5]);
+            for (String c : f[6].split(",")) {
+                r.parkedCores.add(Double.parseDouble(c));
+            }
+            for (String d : f[7].split(",")) {
+                r.drainMillis.add(Long.parseLong(d));
+            }
+            return r;
+        }
 
         @Override
         public String toString() {
@@ -105,34 +135,106 @@ public final class ParkedProducersSoak {
     }
 
     /**
+     * What the soak drives: a way to stall the sink and release it, and the appender's counters.
+     * The core's own (a {@link Spool} over a {@link StallingSink}) and an adapter's (a framework
+     * logger whose Spool appender writes to a pipe the soak stops reading: {@link AdapterSoak}).
+     */
+    public interface Rig {
+        /** Logs one record; returns when it is accepted (it may park at the cap). */
+        void logOne();
+
+        /** The sink stops taking bytes (its writes block). */
+        void stall();
+
+        /** The sink takes bytes again. */
+        void release();
+
+        /** @return records the appender has written so far */
+        long written();
+
+        /** @return records the appender has counted as lost so far */
+        long lost();
+
+        /** Stops the appender, once no producer logs any more and its counters have been read. */
+        void stop() throws Exception;
+    }
+
+    /**
      * @param producers    how many producer threads
      * @param virtual      virtual threads (JDK 21+) instead of platform threads
      * @param stalls       how many stalls
      * @param stallMillis  how long each stall lasts
      * @param periodMillis stall every this many ms (the rest of the period the sink works)
-     * @return what was measured
+     * @return what was measured, through a {@link Spool} over a stalling sink
      * @throws Exception if the threads cannot be started
      */
     public static Result run(int producers, boolean virtual, int stalls, long stallMillis, long periodMillis) throws Exception {
         StallingSink sink = new StallingSink();
         Spool spool = Spool.start(SpoolConfig.builder("parked-soak-" + (virtual ? "virtual" : "platform"))
                 .bufferSize(64 << 10).maxBufferSize(1 << 20).overflowPolicy(OverflowPolicy.BLOCK).build(), sink);
-        LongAdder accepted = new LongAdder();
+        byte[] line = ("soak line from a parked producer " + "x".repeat(40) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
         AtomicLong refused = new AtomicLong();
+        Result r = run(new Rig() {
+            @Override
+            public void logOne() {
+                if (spool.append(line, 0, line.length, Severity.INFO) != AppendResult.ACCEPTED) {
+                    refused.incrementAndGet();
+                }
+            }
+
+            @Override
+            public void stall() {
+                sink.stall();
+            }
+
+            @Override
+            public void release() {
+                sink.release();
+            }
+
+            @Override
+            public long written() {
+                return spool.stats().getEventsWritten();
+            }
+
+            @Override
+            public long lost() {
+                return spool.stats().getEventsLost();
+            }
+
+            @Override
+            public void stop() {
+                spool.stop(30, TimeUnit.SECONDS);
+            }
+        }, producers, virtual, stalls, stallMillis, periodMillis);
+        if (refused.get() != 0) {
+            throw new IllegalStateException(refused.get() + " records refused under BLOCK");
+        }
+        return r;
+    }
+
+    /**
+     * Drives {@code rig}: {@code producers} threads log flat out; the sink stalls for
+     * {@code stallMillis} every {@code periodMillis}, {@code stalls} times after one warm-up stall.
+     *
+     * @param rig          the appender under test
+     * @param producers    how many producer threads
+     * @param virtual      virtual threads (JDK 21+) instead of platform threads
+     * @param stalls       how many stalls
+     * @param stallMillis  how long each stall lasts
+     * @param periodMillis stall every this many ms (the rest of the period the sink works)
+     * @return what was measured
+     * @throws Exception if the threads cannot be started or the appender not stopped
+     */
+    public static Result run(Rig rig, int producers, boolean virtual, int stalls, long stallMillis, long periodMillis) throws Exception {
+        LongAdder accepted = new LongAdder();
         CountDownLatch done = new CountDownLatch(producers);
+        AtomicBoolean over = new AtomicBoolean();
         Runnable producer = () -> {
             try {
-                byte[] line = ("soak line from a parked producer " + "x".repeat(40) + "\n").getBytes();
-                for (;;) {
-                    AppendResult r = spool.append(line, 0, line.length, Severity.INFO);
-                    if (r != AppendResult.ACCEPTED) {
-                        if (r == AppendResult.CLOSED) {
-                            break;
-                        }
-                        refused.incrementAndGet();
-                    } else {
-                        accepted.increment();
-                    }
+                while (!over.get()) {
+                    rig.logOne();
+                    accepted.increment(); // after the call returned: the record is in the ring
                 }
             } finally {
                 done.countDown();
@@ -158,7 +260,7 @@ public final class ParkedProducersSoak {
         // threads starting, the JIT compiling the waiting path), and that is not the steady cost.
         for (int s = -1; s < stalls; s++) {
             park(periodMillis - stallMillis); // the sink works
-            sink.stall();
+            rig.stall();
             park(500); // the ring fills up to its cap and the producers park
             if (s == 0 || s == stalls - 1) { // s == -1 is the warm-up
                 System.gc();
@@ -180,25 +282,29 @@ public final class ParkedProducersSoak {
             // Everything accepted so far (the parked producers add nothing more until the release).
             long target = accepted.sum();
             long r0 = System.nanoTime();
-            sink.release();
-            while (spool.stats().getEventsWritten() + spool.stats().getEventsLost() < target
-                    && System.nanoTime() - r0 < TimeUnit.SECONDS.toNanos(30)) {
-                Thread.onSpinWait();
+            rig.release();
+            while (rig.written() + rig.lost() < target && System.nanoTime() - r0 < TimeUnit.SECONDS.toNanos(30)) {
+                park(1);
             }
             if (s >= 0) {
                 result.drainMillis.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - r0));
             }
         }
-        spool.stop(30, TimeUnit.SECONDS);
+        // The producers finish their calls (none stays parked: the sink works), then the stop drains.
+        over.set(true);
         if (!done.await(60, TimeUnit.SECONDS)) {
-            throw new IllegalStateException("producers did not all see the stop");
+            throw new IllegalStateException("producers did not all finish");
         }
+        // Counted before the stop (an adapter's counters are its MBean's, gone once it stops): the
+        // sink works, so everything accepted is written or counted lost within the wait.
         result.accepted = accepted.sum();
-        result.written = spool.stats().getEventsWritten();
-        result.lost = spool.stats().getEventsLost();
-        if (refused.get() != 0) {
-            throw new IllegalStateException(refused.get() + " records discarded under BLOCK");
+        long r0 = System.nanoTime();
+        while (rig.written() + rig.lost() < result.accepted && System.nanoTime() - r0 < TimeUnit.SECONDS.toNanos(30)) {
+            park(1);
         }
+        result.written = rig.written();
+        result.lost = rig.lost();
+        rig.stop();
         return result;
     }
 
