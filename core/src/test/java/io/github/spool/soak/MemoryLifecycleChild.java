@@ -41,7 +41,7 @@ public final class MemoryLifecycleChild {
     /** Lines of the {@code small} mode. */
     public static final int SMALL_LINES = 2_000;
     /** Reconfigurations per run. */
-    public static final int ROUNDS = 150;
+    public static final int ROUNDS = 200;
     /** Rounds before the memory baseline: each framework's first ones load classes and caches. */
     public static final int WARM_ROUNDS = 10;
     /** Lines the load thread logs between short pauses: a steady load, not a flood. */
