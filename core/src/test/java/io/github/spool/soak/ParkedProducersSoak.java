@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.LongAdder;
  * Many producers parked at the cap while the sink stalls, again and again (issue 31's soak): a
  * sink that blocks for {@code stallMillis} every {@code periodMillis}; {@code BLOCK}, so every
  * producer that finds the ring full parks. One warm-up stall comes first, unmeasured. Measured per stall: the process's CPU while the
- * producers are parked (from 0.5 s into the stall until its end), and the drain — from the stall's
+ * producers are parked (the stall's second half; the first, while they arrive, is reported apart), and the drain — from the stall's
  * end until everything accepted before it is written. At the end: accepted = written + lost, and
  * the most direct memory in use. Platform threads, or virtual threads (JDK 21+, found by
  * reflection: core builds for Java 17). Test support; {@link #main} runs the long version.
@@ -37,8 +37,14 @@ public final class ParkedProducersSoak {
         public long accepted;
         public long written;
         public long lost;
-        /** Per stall: cores the process used while its producers were parked. */
+        /** Per stall: cores the process used while its producers were parked (the stall's second half). */
         public final List<Double> parkedCores = new ArrayList<>();
+        /**
+         * Per stall: cores the process used in the stall's first half, while the ring filled and the
+         * producers arrived at the cap and parked: with 100,000 virtual threads each must run once
+         * to get there, and the young collections then scan all their stacks. Reported, not bounded.
+         */
+        public final List<Double> arrivalCores = new ArrayList<>();
         /** Per stall: ms from its end until everything accepted before it was written. */
         public final List<Long> drainMillis = new ArrayList<>();
         /** The most direct memory in use (BufferPoolMXBean "direct"), sampled per stall. */
@@ -51,7 +57,8 @@ public final class ParkedProducersSoak {
         public String encode() {
             return accepted + " " + written + " " + lost + " " + maxDirectBytes + " " + firstHeap + " " + lastHeap + " "
                     + parkedCores.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")) + " "
-                    + drainMillis.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
+                    + drainMillis.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")) + " "
+                    + arrivalCores.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
         }
 
         /**
@@ -73,12 +80,16 @@ public final class ParkedProducersSoak {
             for (String d : f[7].split(",")) {
                 r.drainMillis.add(Long.parseLong(d));
             }
+            for (String c : f[8].split(",")) {
+                r.arrivalCores.add(Double.parseDouble(c));
+            }
             return r;
         }
 
         @Override
         public String toString() {
             return "accepted=" + accepted + " written=" + written + " lost=" + lost + " parkedCores=" + parkedCores
+                    + " arrivalCores=" + arrivalCores
                     + " drainMillis=" + drainMillis + " maxDirect=" + maxDirectBytes + " heap " + firstHeap + " -> " + lastHeap;
         }
     }
@@ -261,7 +272,12 @@ public final class ParkedProducersSoak {
         for (int s = -1; s < stalls; s++) {
             park(periodMillis - stallMillis); // the sink works
             rig.stall();
-            park(500); // the ring fills up to its cap and the producers park
+            long cpuA = os.getProcessCpuTime();
+            long tA = System.nanoTime();
+            park(stallMillis / 2); // the ring fills up to its cap and the producers arrive and park
+            if (s >= 0) {
+                result.arrivalCores.add((double) (os.getProcessCpuTime() - cpuA) / (System.nanoTime() - tA));
+            }
             if (s == 0 || s == stalls - 1) { // s == -1 is the warm-up
                 System.gc();
                 long heap = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
@@ -272,7 +288,7 @@ public final class ParkedProducersSoak {
             }
             long cpu0 = os.getProcessCpuTime();
             long t0 = System.nanoTime();
-            park(stallMillis - 500);
+            park(stallMillis - stallMillis / 2);
             long cpu1 = os.getProcessCpuTime();
             long t1 = System.nanoTime();
             if (s >= 0) {
