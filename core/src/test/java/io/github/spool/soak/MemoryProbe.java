@@ -146,6 +146,22 @@ public final class MemoryProbe implements Runnable {
         return (Long) server.getAttribute(bean(), "EventsDiscarded");
     }
 
+    /**
+     * Whether the producers have outrun the sink: something was discarded, or the ring grew to
+     * its cap (it grows by whole cells, so the high water then equals the cap).
+     *
+     * @return {@code true} once overloaded; {@code false} also while the bean cannot be read
+     */
+    public boolean overloaded() {
+        try {
+            ObjectName b = bean();
+            return (Long) server.getAttribute(b, "EventsDiscarded") > 0
+                    || (Long) server.getAttribute(b, "BufferBytesHighWater") >= (Long) server.getAttribute(b, "BufferBytesMax");
+        } catch (JMException e) {
+            return false;
+        }
+    }
+
     /** The appender's bean, in whatever logging context its framework gave it. */
     private ObjectName bean() throws JMException {
         Set<ObjectName> found = LeakProbe.beansOf(appenderName);

@@ -25,7 +25,9 @@ public final class SoakChild {
             Runnable stopFramework) throws Exception {
         MemoryProbe probe = new MemoryProbe(appenderName);
         probe.start();
-        long[] produced = new SoakLoad(producers).run(seconds, call);
+        SoakLoad load = new SoakLoad(producers);
+        // Until the producers have outrun the sink (what the soak checks), at most three times as long.
+        long[] produced = load.run(seconds, 3 * seconds, probe::overloaded, call);
         // Final: every producer has returned from its last call, so nothing is discarded after this.
         long discarded = probe.eventsDiscarded();
         System.err.println(SoakReport.LOAD_DONE);
@@ -43,6 +45,7 @@ public final class SoakChild {
         figures.put("produced", total);
         figures.put("discarded", discarded);
         figures.put("drainMillis", drainMillis);
+        figures.put("loadMillis", load.loadMillis());
         figures.put("maxHeap", Runtime.getRuntime().maxMemory());
         System.err.println(MemoryProbe.report(figures));
         System.err.flush();

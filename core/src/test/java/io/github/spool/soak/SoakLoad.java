@@ -1,6 +1,7 @@
 package io.github.spool.soak;
 
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * The producer side of a soak, run inside the forked JVM: {@code producers} threads log numbered
@@ -34,6 +35,8 @@ public final class SoakLoad {
     private final int producers;
     private final long[] produced;
     private volatile boolean stop;
+    /** How long the load ran, once {@link #run} has returned. */
+    private long loadNanos;
 
     /** @param producers number of producer threads */
     public SoakLoad(int producers) {
@@ -51,15 +54,19 @@ public final class SoakLoad {
     }
 
     /**
-     * Runs the producers for {@code seconds}, then asks them to stop and waits for each to return
-     * from its last call (under {@code BLOCK} that last call may wait for the sink).
+     * Runs the producers for {@code seconds}, and on until {@code enough} says so or
+     * {@code maxSeconds} have passed, then asks them to stop and waits for each to return from its
+     * last call (under {@code BLOCK} that last call may wait for the sink).
      *
-     * @param seconds how long the producers log
-     * @param call    the framework's log call
+     * @param seconds    how long the producers log at least
+     * @param maxSeconds how long they log at most
+     * @param enough     whether the load has done what it is for
+     * @param call       the framework's log call
      * @return events logged per producer
      * @throws InterruptedException if interrupted while waiting
      */
-    public long[] run(double seconds, LogCall call) throws InterruptedException {
+    public long[] run(double seconds, double maxSeconds, BooleanSupplier enough, LogCall call)
+            throws InterruptedException {
         Thread[] threads = new Thread[producers];
         for (int p = 0; p < producers; p++) {
             final int id = p;
@@ -74,11 +81,23 @@ public final class SoakLoad {
             threads[p].start();
         }
         // The duration of the load, not a synchronisation: the joins below are.
+        long begin = System.nanoTime();
         TimeUnit.MILLISECONDS.sleep((long) (seconds * 1000));
+        // On a busy host the producers may not have outrun the sink yet: go on until they have
+        // (what the run is for), within bounds; a load poll, not a synchronisation.
+        while (!enough.getAsBoolean() && System.nanoTime() - begin < (long) (maxSeconds * 1e9)) {
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        loadNanos = System.nanoTime() - begin;
         stop = true;
         for (Thread t : threads) {
             t.join();
         }
         return produced.clone();
+    }
+
+    /** @return how long the last {@link #run} kept the producers logging, in ms */
+    public long loadMillis() {
+        return TimeUnit.NANOSECONDS.toMillis(loadNanos);
     }
 }

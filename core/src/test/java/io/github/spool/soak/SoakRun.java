@@ -73,7 +73,7 @@ public final class SoakRun {
         lines = new SoakLines(gapFree);
         Thread out = new Thread(() -> readSlowly(p.getInputStream()), "soak-slow-reader");
         out.start();
-        long timeout = (long) seconds + 90;
+        long timeout = (long) (3 * seconds) + 90; // the load may run up to three times as long (SoakChild)
         if (!p.waitFor(timeout, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("soak child did not finish within " + timeout + " s; stderr:\n" + stderr);
