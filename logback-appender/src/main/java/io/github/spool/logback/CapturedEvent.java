@@ -102,6 +102,21 @@ final class CapturedEvent implements ILoggingEvent {
         return argumentCount;
     }
 
+    /** @return argument {@code k}'s {@link RecordCodec} type */
+    byte argumentType(int k) {
+        return argumentTypes[k];
+    }
+
+    /** @return argument {@code k}'s bits, for a primitive type ({@link RecordCodec#readBits}) */
+    long argumentBits(int k) {
+        return argumentBits[k];
+    }
+
+    /** @return argument {@code k}, for a string or null type */
+    String argumentString(int k) {
+        return argumentStrings[k];
+    }
+
     /**
      * @return whether {@link DirectMessage} can write every argument through
      *         {@link #appendArgument}: the types it takes from a {@code LoggingEvent}

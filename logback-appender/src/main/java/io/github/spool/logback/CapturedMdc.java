@@ -76,4 +76,14 @@ final class CapturedMdc extends AbstractMap<String, String> {
     public boolean containsKey(Object key) {
         return stored.indexOf(key) >= 0;
     }
+
+    /** @return the key of entry {@code i}, in capture order; lets a renderer walk the map without an iterator */
+    String keyAt(int i) {
+        return stored.key(i);
+    }
+
+    /** @return the value of entry {@code i} */
+    String valueAt(int i) {
+        return stored.value(i);
+    }
 }

@@ -41,7 +41,7 @@ import java.util.concurrent.TimeUnit;
  * no {@code ILoggingEvent.prepareForDeferredProcessing()} (which {@code AsyncAppender} must call to
  * snapshot the MDC, the thread name and the formatted message before it queues the event object).
  *
- * <p>With a {@link SpoolEncoder} the event is encoded straight into a per-thread
+ * <p>With a {@link SpoolEncoder} or {@link SpoolJsonEncoder} the event is encoded straight into a per-thread
  * {@link ByteLineBuilder} and copied into the ring from there: no {@code byte[]} per event. With any
  * other encoder ({@code PatternLayoutEncoder}, logstash-logback-encoder, ...) the appender takes the
  * {@code byte[]} that {@link Encoder#encode} returns.
@@ -96,7 +96,8 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
     private long effectiveStopTimeoutMillis = Spool.DEFAULT_STOP_TIMEOUT_MILLIS;
 
     private volatile Spool spool;
-    private SpoolEncoder spoolEncoder;
+    /** The encoder when it is one of Spool's (byte path, render on the writer), else {@code null}. */
+    private LineEncoder spoolEncoder;
     private volatile boolean warnedClosed;
 
     /**
@@ -237,7 +238,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
      * @param render where lines are rendered: {@code caller} (the logging thread), {@code writer}
      *               (the logging thread copies the event's fields, the writer thread renders the
      *               line) or {@code auto} (the default: the writer when the JVM has 2 or more
-     *               processors and the encoder is a {@link SpoolEncoder} that renders from a captured
+     *               processors and the encoder is a {@link SpoolEncoder} or {@link SpoolJsonEncoder} that renders from a captured
      *               event, else the caller; {@link RenderMode#wantsWriter()})
      */
     public void setRender(String render) {
@@ -342,7 +343,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
             addError("SpoolAppender [" + name + "] not started: its encoder " + encoder.getClass().getName() + " failed to start (see the errors above)");
             return;
         }
-        spoolEncoder = encoder instanceof SpoolEncoder ? (SpoolEncoder) encoder : null;
+        spoolEncoder = LineEncoder.of(encoder);
         capture = renderMode(new SettingsReader(name == null ? "spool" : name, status), settings);
         if (capture) {
             mdcKeys = spoolEncoder.capturedMdcKeys();
@@ -640,7 +641,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
         }
         int severity = severityOf(event.getLevel());
         AppendResult result;
-        SpoolEncoder fast = spoolEncoder;
+        LineEncoder fast = spoolEncoder;
         if (fast != null) {
             Scratch sc = scratch.get();
             // A toString() of an argument that logs re-enters on this thread while the outer event
@@ -651,7 +652,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
             try {
                 line.reset();
                 if (capture) {
-                    if (!EventCapture.capture(event, line, sc.ids(), mdcKeys)) {
+                    if (!fast.capturable(event) || !EventCapture.capture(event, line, sc.ids(), mdcKeys)) {
                         line.reset();
                         RecordCodec.beginText(line);
                         fast.encodeTo(event, line);

@@ -8,7 +8,7 @@ import java.nio.ByteBuffer;
 
 /**
  * The writer's half of render-on-writer for logback: reads {@link EventCapture}'s records and
- * renders each line with the appender's own {@link SpoolEncoder} from a {@link CapturedEvent} —
+ * renders each line with the appender's own encoder ({@link SpoolEncoder}, {@link SpoolJsonEncoder}) from a {@link CapturedEvent} —
  * the same conversions the caller would have run, fed the same values, hence the same bytes.
  * Strings come back as {@code String}s (allocation on this thread, never on the caller); primitive
  * arguments stay unboxed unless a conversion asks for the argument array. Used by one writer
@@ -16,13 +16,13 @@ import java.nio.ByteBuffer;
  */
 final class WriterRenderer extends EventRecordRenderer {
 
-    private final SpoolEncoder encoder;
+    private final LineEncoder encoder;
     /** Whether records carry MDC entries ({@link SpoolEncoder#capturedMdcKeys()}). */
     private final boolean mdc;
     private final CapturedMdc mdcMap = new CapturedMdc();
     private final CapturedEvent event = new CapturedEvent(mdcMap);
 
-    WriterRenderer(SpoolEncoder encoder) {
+    WriterRenderer(LineEncoder encoder) {
         this.encoder = encoder;
         this.mdc = encoder.capturedMdcKeys() != null;
     }

@@ -90,7 +90,39 @@ class CaptureAllocationTest {
         ByteLineBuilder record = new ByteLineBuilder(256);
         assertTrue(EventCapture.capture(event, record, new EventCapture.Ids(), encoder.capturedMdcKeys()), "captured");
         ByteLineBuilder out = new ByteLineBuilder(256);
-        long allocated = CapturedRecords.allocatedRendering(new WriterRenderer(encoder), record, out, WARMUP, MEASURED);
+        long allocated = CapturedRecords.allocatedRendering(new WriterRenderer(LineEncoder.of(encoder)), record, out, WARMUP, MEASURED);
+        assertEquals(new String(encoder.encode(event), StandardCharsets.UTF_8), new String(out.array(), 0, out.length(), StandardCharsets.UTF_8));
+        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+    }
+
+    /**
+     * {@link SpoolJsonEncoder} on the writer: the JSON line of a captured event with numeric and
+     * boolean arguments, thread, logger and context properties allocates nothing per event (strings
+     * in the record, such as string arguments and MDC values, are rebuilt as {@code String}s by the
+     * {@link WriterRenderer}, for either encoder).
+     */
+    @Test
+    void renderJsonOnTheWriterAllocatesNothingPerEvent() {
+        LoggerContext lc = new LoggerContext();
+        lc.putProperty("service", "orders");
+        SpoolJsonEncoder encoder = new SpoolJsonEncoder();
+        encoder.setContext(lc);
+        encoder.start();
+        LoggingEvent event = new LoggingEvent();
+        event.setLoggerContext(lc);
+        event.setLevel(Level.INFO);
+        event.setLoggerName(SpoolEncoderDifferentialTest.Gen.LOGGER_POOL[0]);
+        event.setThreadName(SpoolEncoderDifferentialTest.Gen.THREAD_POOL[0]);
+        event.setMessage(CapturedRecords.patternSentById(EventCapture.FORMATS, "Order \"processed\" id={} ok={} size={}"));
+        event.setArgumentArray(new Object[] {7_000_000_001L, true, 1_234_567});
+        event.setTimeStamp(1_763_775_146_721L);
+        event.setMDCPropertyMap(Map.of());
+        LineEncoder json = LineEncoder.of(encoder);
+        ByteLineBuilder record = new ByteLineBuilder(256);
+        assertTrue(json.capturable(event) && EventCapture.capture(event, record, new EventCapture.Ids(), json.capturedMdcKeys()),
+                "captured");
+        ByteLineBuilder out = new ByteLineBuilder(256);
+        long allocated = CapturedRecords.allocatedRendering(new WriterRenderer(json), record, out, WARMUP, MEASURED);
         assertEquals(new String(encoder.encode(event), StandardCharsets.UTF_8), new String(out.array(), 0, out.length(), StandardCharsets.UTF_8));
         assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
     }

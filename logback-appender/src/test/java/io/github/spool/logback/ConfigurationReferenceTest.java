@@ -42,4 +42,10 @@ class ConfigurationReferenceTest {
         assertEquals(joranProperties(SpoolEncoder.class),
                 new TreeSet<>(MarkdownTables.firstColumn("docs/logback.md", "### Settings of SpoolEncoder")));
     }
+
+    @Test
+    void spoolJsonEncoderTableMatchesWhatJoranCanSet() {
+        assertEquals(joranProperties(SpoolJsonEncoder.class),
+                new TreeSet<>(MarkdownTables.firstColumn("docs/logback.md", "### Settings of SpoolJsonEncoder")));
+    }
 }

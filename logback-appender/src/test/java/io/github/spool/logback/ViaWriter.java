@@ -16,7 +16,7 @@ import java.util.Arrays;
  */
 final class ViaWriter {
 
-    private final SpoolEncoder encoder;
+    private final LineEncoder encoder;
     private final WriterRenderer renderer;
     private final String[] mdcKeys;
     private final EventCapture.Ids ids = new EventCapture.Ids();
@@ -25,6 +25,11 @@ final class ViaWriter {
 
     /** @param encoder a started encoder whose {@link SpoolEncoder#rendersFromCapture()} holds */
     ViaWriter(SpoolEncoder encoder) {
+        this(LineEncoder.of(encoder));
+    }
+
+    /** @param encoder a started encoder's adapter whose {@link LineEncoder#rendersFromCapture()} holds */
+    ViaWriter(LineEncoder encoder) {
         if (!encoder.rendersFromCapture()) {
             throw new IllegalArgumentException("not rendered on the writer: " + encoder.describe());
         }
@@ -39,7 +44,7 @@ final class ViaWriter {
      */
     byte[] render(ILoggingEvent event) {
         ByteLineBuilder record = new ByteLineBuilder(256);
-        if (EventCapture.capture(event, record, ids, mdcKeys)) {
+        if (encoder.capturable(event) && EventCapture.capture(event, record, ids, mdcKeys)) {
             captured++;
         } else {
             record.reset();
