@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * framework's logger into a Spool appender ({@code BLOCK}, 1 MiB cap) on a pipe that stops being
  * read for a while, again and again ({@link AdapterSoak}, in a forked JVM). Nothing is lost
  * without a count, parked producers cost under 5% of a core, each stall drains within a second,
- * heap and direct memory stay flat. The build runs a few short stalls; the 2-minute runs are in
+ * heap and direct memory stay flat. The build runs two 3 s stalls after a warm-up; the 2-minute runs are in
  * docs/reliability.md. An adapter's test extends this, names its program (calling
  * {@link AdapterSoak#run}) and writes its configuration. Test support.
  */
@@ -69,7 +69,7 @@ public abstract class ParkedProducersSoakContract {
         Assumptions.assumeTrue(mk.waitFor(30, TimeUnit.SECONDS) && mk.exitValue() == 0, "needs mkfifo (Linux, macOS)");
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m", configure(dir, fifo), "-cp", System.getProperty("java.class.path"), main().getName(),
-                String.valueOf(producers), String.valueOf(virtual), "2", "2500", "3500", fifo.toString()));
+                String.valueOf(producers), String.valueOf(virtual), "2", "3000", "3500", fifo.toString()));
         Path err = dir.resolve("soak.err");
         Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
         boolean ended = p.waitFor(120, TimeUnit.SECONDS);

@@ -19,13 +19,13 @@ class ParkedProducersSoakTest {
 
     @Test
     void aThousandPlatformThreadsParkedAtTheCap() throws Exception {
-        check(ParkedProducersSoak.run(1_000, false, 2, 2_500, 3_500));
+        check(ParkedProducersSoak.run(1_000, false, 2, 3_000, 3_500));
     }
 
     @Test
     void tenThousandVirtualThreadsParkedAtTheCap() throws Exception {
         // 100,000 in the long run (docs/reliability.md); 10,000 keep the build's run short.
         Assumptions.assumeTrue(ParkedProducersSoak.virtualThreadsAvailable(), "virtual threads need JDK 21+");
-        check(ParkedProducersSoak.run(10_000, true, 2, 2_500, 3_500));
+        check(ParkedProducersSoak.run(10_000, true, 2, 3_000, 3_500));
     }
 }
