@@ -37,8 +37,14 @@ public final class ParkedProducersSoak {
         public long accepted;
         public long written;
         public long lost;
-        /** Per stall: cores the process used while its producers were parked (the stall's second half). */
+        /**
+         * Per stall: cores the process's Java threads used while the producers were parked (the
+         * stall's second half): the producers, the writer, virtual threads' carriers — not the
+         * JIT's compilations or the collector, which a loaded host delays into any window.
+         */
         public final List<Double> parkedCores = new ArrayList<>();
+        /** Per stall: the same window, the whole process (JIT and collector included). Reported, not bounded. */
+        public final List<Double> parkedProcessCores = new ArrayList<>();
         /**
          * Per stall: cores the process used in the stall's first half, while the ring filled and the
          * producers arrived at the cap and parked: with 100,000 virtual threads each must run once
@@ -58,7 +64,8 @@ public final class ParkedProducersSoak {
             return accepted + " " + written + " " + lost + " " + maxDirectBytes + " " + firstHeap + " " + lastHeap + " "
                     + parkedCores.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")) + " "
                     + drainMillis.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")) + " "
-                    + arrivalCores.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
+                    + arrivalCores.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")) + " "
+                    + parkedProcessCores.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
         }
 
         /**
@@ -83,12 +90,16 @@ public final class ParkedProducersSoak {
             for (String c : f[8].split(",")) {
                 r.arrivalCores.add(Double.parseDouble(c));
             }
+            for (String c : f[9].split(",")) {
+                r.parkedProcessCores.add(Double.parseDouble(c));
+            }
             return r;
         }
 
         @Override
         public String toString() {
             return "accepted=" + accepted + " written=" + written + " lost=" + lost + " parkedCores=" + parkedCores
+                    + " parkedProcessCores=" + parkedProcessCores
                     + " arrivalCores=" + arrivalCores
                     + " drainMillis=" + drainMillis + " maxDirect=" + maxDirectBytes + " heap " + firstHeap + " -> " + lastHeap;
         }
@@ -265,6 +276,7 @@ public final class ParkedProducersSoak {
         Result result = new Result();
         BufferPoolMXBean direct = ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
                 .filter(b -> b.getName().equals("direct")).findFirst().orElseThrow();
+        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         // Stall -1 is the warm-up, not measured: the producers' first parking runs cold (their
@@ -286,13 +298,17 @@ public final class ParkedProducersSoak {
                 }
                 result.lastHeap = heap;
             }
+            long[] ids = threads.getAllThreadIds(); // platform threads: virtual ones run on carriers listed here
+            long java0 = javaCpu(threads, ids);
             long cpu0 = os.getProcessCpuTime();
             long t0 = System.nanoTime();
             park(stallMillis - stallMillis / 2);
             long cpu1 = os.getProcessCpuTime();
+            long java1 = javaCpu(threads, ids);
             long t1 = System.nanoTime();
             if (s >= 0) {
-                result.parkedCores.add((double) (cpu1 - cpu0) / (t1 - t0));
+                result.parkedCores.add((double) (java1 - java0) / (t1 - t0));
+                result.parkedProcessCores.add((double) (cpu1 - cpu0) / (t1 - t0));
             }
             result.maxDirectBytes = Math.max(result.maxDirectBytes, direct.getMemoryUsed());
             // Everything accepted so far (the parked producers add nothing more until the release).
@@ -322,6 +338,15 @@ public final class ParkedProducersSoak {
         result.lost = rig.lost();
         rig.stop();
         return result;
+    }
+
+    /** CPU time of the given threads so far; a thread that has ended counts nothing. */
+    private static long javaCpu(java.lang.management.ThreadMXBean threads, long[] ids) {
+        long sum = 0;
+        for (long id : ids) {
+            sum += Math.max(0, threads.getThreadCpuTime(id));
+        }
+        return sum;
     }
 
     private static void park(long millis) {
