@@ -86,6 +86,51 @@ class RollingDifferentialTest {
     }
 
     /**
+     * Two {@code %d} tokens, neither marked {@code aux}: logback takes the first as the primary one
+     * (its unit is the period), names each file by the instant it was opened (its
+     * {@code dateInCurrentPeriod}: the start, then each time rollover), and looks for a period's
+     * archives to delete under the name of the period's start only. Neither warns; Spool says at
+     * INFO which token sets the period, as logback's INFO "The date pattern is ..." does.
+     */
+    @ParameterizedTest(name = "{0} max={1} history={2} file={3}")
+    @CsvSource(delimiter = '|', value = {
+        "log-%d{yyyy-MM, UTC}/app-%d{yyyy-MM-dd, UTC}.log          |      | 2 | true  | month",
+        "log-%d{yyyy-MM, UTC}/app-%d{yyyy-MM-dd, UTC}.log          |      | 2 | false | month",
+        "log-%d{yyyy-MM, UTC}/app-%d{yyyy-MM-dd, UTC}.%i.log.gz    | 1KB  | 3 | false | month",
+        "app-%d{yyyy-MM-dd, UTC}_%d{HH, UTC}.log                   |      | 2 | true  | day",
+        "app-%d{yyyy-MM-dd, UTC}_%d{HH, UTC}.%i.log                | 700  | 2 | true  | day",
+    })
+    void twoDateTokensWithoutAuxAsLogbackDoes(String pattern, String maxFileSize, String maxHistory, boolean withFile,
+                                              String period) throws Exception {
+        long start = Instant.parse("2026-02-20T03:00:00Z").toEpochMilli();
+        List<long[]> times = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(pattern.hashCode());
+        boolean monthly = period.equals("month");
+        long t = start;
+        for (int i = 0; i < 300; i++) {
+            t += random.nextLong(0, monthly ? 4 * 86_400_000L : 3_600_000L);
+            if (random.nextInt(20) == 0) { // now and then the first moment of a period, whose name logback also deletes
+                java.time.ZonedDateTime day = java.time.ZonedDateTime.ofInstant(Instant.ofEpochMilli(t), java.time.ZoneOffset.UTC)
+                        .truncatedTo(java.time.temporal.ChronoUnit.DAYS);
+                t = (monthly ? day.withDayOfMonth(1).plusMonths(1) : day.plusDays(1)).toInstant().toEpochMilli();
+            }
+            times.add(new long[] {t});
+            lines.add("line " + i + " " + "x".repeat(random.nextInt(10, 120)));
+        }
+        Path theirs = Files.createDirectory(dir.resolve("logback"));
+        Path ours = Files.createDirectory(dir.resolve("spool"));
+        int theirLevel = runLogback(theirs, pattern, maxFileSize, maxHistory, null, withFile, times, lines);
+        assertTrue(theirLevel < ch.qos.logback.core.status.Status.WARN, "logback neither warns nor refuses");
+        List<String> statuses = runSpool(ours, pattern, maxFileSize, maxHistory, null, withFile, times, lines, 1);
+        assertTrue(statuses.get(0).startsWith("INFO ") && statuses.get(0).contains("(every " + period + ")"),
+                statuses::toString);
+        TreeMap<String, List<String>> expected = read(theirs);
+        assertTrue(expected.size() >= 4, "rolled: " + expected.keySet());
+        assertSameFiles(expected, read(ours));
+    }
+
+    /**
      * The repeated hour of a DST fall-back (America/New_York, 2026-11-01 01:00 twice), hourly
      * archives: the same files as logback, retention and {@code %i} included.
      */
@@ -371,7 +416,8 @@ class RollingDifferentialTest {
         ctx.stop();
     }
 
-    private static void runLogback(Path out, String pattern, String maxFileSize, String maxHistory, String totalSizeCap,
+    /** @return the highest level of logback's status messages while it ran */
+    private static int runLogback(Path out, String pattern, String maxFileSize, String maxHistory, String totalSizeCap,
                                    boolean withFile, List<long[]> times, List<String> lines) throws Exception {
         LoggerContext ctx = context();
         RollingFileAppender<ILoggingEvent> rfa = messageAppender(ctx, withFile ? out.resolve("app.log") : null);
@@ -410,7 +456,12 @@ class RollingDifferentialTest {
             await(policy, "cleanUpFuture");
         }
         rfa.stop();
+        int level = ctx.getStatusManager().getCopyOfStatusList().stream()
+                // this harness builds the size-and-time naming policy itself, which logback calls deprecated
+                .filter(st -> !st.getMessage().contains("SizeAndTimeBased") && !st.getMessage().contains("is deprecated"))
+                .mapToInt(ch.qos.logback.core.status.Status::getLevel).max().orElse(0);
         ctx.stop();
+        return level;
     }
 
     /** Waits for logback's asynchronous compression or clean-up, so that each step sees the last one's result. */
@@ -425,6 +476,13 @@ class RollingDifferentialTest {
 
     private static void runSpool(Path out, String pattern, String maxFileSize, String maxHistory, String totalSizeCap,
                                  boolean withFile, List<long[]> times, List<String> lines) throws IOException {
+        runSpool(out, pattern, maxFileSize, maxHistory, totalSizeCap, withFile, times, lines, 0);
+    }
+
+    /** @return the status messages of reading the settings: {@code settingsStatuses} of them, and none later */
+    private static List<String> runSpool(Path out, String pattern, String maxFileSize, String maxHistory, String totalSizeCap,
+                                         boolean withFile, List<long[]> times, List<String> lines, int settingsStatuses)
+            throws IOException {
         List<String> statuses = new ArrayList<>();
         SettingsReader r = new SettingsReader("ours", (level, message, cause) -> statuses.add(level + " " + message));
         RollingElements elements = new RollingElements();
@@ -433,7 +491,9 @@ class RollingDifferentialTest {
         elements.maxHistory = maxHistory;
         elements.totalSizeCap = totalSizeCap;
         RollingPolicy policy = elements.read(r, withFile ? out.resolve("app.log") : null);
-        assertEquals(List.of(), statuses);
+        assertEquals(settingsStatuses, statuses.size(), statuses::toString);
+        List<String> fromSettings = List.copyOf(statuses);
+        statuses.clear();
         ManualClock clock = new ManualClock(times.get(0)[0]);
         RollingFileSink sink = RollingFileSink.open(policy, true, clock, "ours", (level, message, cause) -> statuses.add(level + " " + message));
         for (int i = 0; i < lines.size(); i++) {
@@ -442,6 +502,7 @@ class RollingDifferentialTest {
         }
         sink.close();
         assertEquals(List.of(), statuses);
+        return fromSettings;
     }
 
     private static LoggerContext context() {
@@ -484,9 +545,9 @@ class RollingDifferentialTest {
 
     private static TreeMap<String, List<String>> read(Path dir) throws IOException {
         TreeMap<String, List<String>> files = new TreeMap<>();
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path f : (Iterable<Path>) s::iterator) {
-                String name = f.getFileName().toString();
+        try (Stream<Path> s = Files.walk(dir)) { // a pattern may put archives in directories of their own
+            for (Path f : (Iterable<Path>) s.filter(Files::isRegularFile)::iterator) {
+                String name = dir.relativize(f).toString();
                 String text;
                 if (name.endsWith(".gz")) {
                     try (InputStream in = new GZIPInputStream(Files.newInputStream(f))) {

@@ -107,11 +107,13 @@ final class Retention {
         if (!Files.isDirectory(dir)) {
             return out;
         }
-        String dateText = pattern.primaryDateText(period);
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path e : entries) {
                 String s = dir.equals(Paths.get(".")) ? e.getFileName().toString() : dir.resolve(e.getFileName()).toString();
-                if (pattern.matches(s) && dateText.equals(pattern.primaryDateText(s))
+                // Every date token as at the period's start, an auxiliary or second one too, as
+                // logback formats the names it looks for: archives named by another instant of the
+                // period (a second %d finer than the period) stay, as with logback.
+                if (pattern.matchesAt(s, period)
                         && (active == null || !Paths.get(s).toAbsolutePath().normalize().equals(active.toAbsolutePath().normalize()))) {
                     out.add(Paths.get(s));
                 }

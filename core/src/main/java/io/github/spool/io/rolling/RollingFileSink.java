@@ -75,6 +75,13 @@ public final class RollingFileSink implements Sink {
     private Object fileKey;
     private long size;
     private long periodStart;
+    /**
+     * logback's {@code dateInCurrentPeriod}: the instant the current file was opened (start-up, the
+     * last modification of a {@code <file>} left by an earlier run, or the time rollover that opened
+     * it). logback names files by it, so a date token finer than the period (a second {@code %d}
+     * without {@code aux}) shows that instant, not the period's start.
+     */
+    private long nameTime;
     private long nextBoundary = Long.MAX_VALUE;
     private int index;
     private int lastIndex;
@@ -184,13 +191,14 @@ public final class RollingFileSink implements Sink {
                 // no file yet
             }
         }
+        nameTime = periodStart;
         if (calendar != null) {
             periodStart = calendar.periodStart(periodStart);
             nextBoundary = policy.timeBased() ? calendar.nextBoundary(periodStart) : Long.MAX_VALUE;
             nameByWindowEnd();
         }
         if (policy.indexing() == RollingPolicy.Indexing.PER_PERIOD) {
-            TreeMap<Integer, Path> archives = archivesByIndex(periodStart);
+            TreeMap<Integer, Path> archives = archivesByIndex(nameInstant());
             int highest = archives.isEmpty() ? -1 : archives.lastKey();
             // logback: with <file>, continue after the highest archive. Without it the active file is
             // named as an archive and left uncompressed by the last run: continue in it (logback's
@@ -200,7 +208,7 @@ public final class RollingFileSink implements Sink {
                     && compression != Compression.NONE);
             index = highest < 0 ? 0 : closed ? highest + 1 : highest;
         }
-        activePath = configuredFile != null ? configuredFile : Paths.get(plainPattern.format(periodStart, index));
+        activePath = configuredFile != null ? configuredFile : Paths.get(plainPattern.format(nameInstant(), index));
         openActive(append);
         if (append) {
             endCutLine();
@@ -552,7 +560,7 @@ public final class RollingFileSink implements Sink {
         }
         advance(trigger, now);
         if (configuredFile == null) {
-            activePath = Paths.get(plainPattern.format(periodStart, index));
+            activePath = Paths.get(plainPattern.format(nameInstant(), index));
         }
         openActive(true);
         rollovers++;
@@ -572,6 +580,7 @@ public final class RollingFileSink implements Sink {
     /** Moves the period, the boundary and the per-period index on after a rollover. */
     private void advance(Trigger trigger, long now) {
         if (trigger == Trigger.TIME || calendar == null) {
+            nameTime = now;
             if (calendar != null) {
                 periodStart = calendar.periodStart(now);
                 nextBoundary = policy.timeBased() ? calendar.nextBoundary(now) : Long.MAX_VALUE;
@@ -583,6 +592,25 @@ public final class RollingFileSink implements Sink {
                 index = 0;
             }
         }
+    }
+
+    /** @return the instant the current file's name shows: see {@link #nameTime} */
+    private long nameInstant() {
+        return policy.namedByOpeningTime() ? nameTime : periodStart;
+    }
+
+    /**
+     * Whether the archive named {@code name} (under {@code p}, the pattern with or without its
+     * compression suffix) belongs with the files named at {@code instant}: its primary date text
+     * matches, or with logback's naming every date token's does, as logback's regex for a fixed
+     * date requires.
+     */
+    private boolean namedAt(FilePattern p, String name, long instant) {
+        if (!pattern.hasDate()) {
+            return true;
+        }
+        return policy.namedByOpeningTime() ? p.matchesAt(name, instant)
+                : pattern.primaryDateText(instant).equals(p.primaryDateText(name));
     }
 
     /**
@@ -599,7 +627,7 @@ public final class RollingFileSink implements Sink {
     private String archiveName(Trigger trigger) {
         switch (policy.indexing()) {
             case PER_PERIOD:
-                return pattern.format(periodStart, trigger == Trigger.TIME ? index : index++);
+                return pattern.format(nameInstant(), trigger == Trigger.TIME ? index : index++);
             case NEXT_FREE: {
                 // The scan can miss the newest archive while the archive thread renames it
                 // (compression): never go below the index this sink handed out last.
@@ -621,7 +649,7 @@ public final class RollingFileSink implements Sink {
                 }
                 return pattern.format(periodStart, shiftWindow());
             default:
-                return pattern.format(periodStart, 0);
+                return pattern.format(nameInstant(), 0);
         }
     }
 
@@ -768,10 +796,9 @@ public final class RollingFileSink implements Sink {
         if (configuredFile != null) {
             return false;
         }
-        long start = calendar == null ? clock.currentTimeMillis() : calendar.periodStart(clock.currentTimeMillis());
-        String dateText = plainPattern.primaryDateText(start);
-        String text = plainPattern.primaryDateText(p.toString());
-        return text != null && text.equals(dateText) && plainPattern.indexOf(p.toString()) >= highestIndex(start);
+        long now = clock.currentTimeMillis();
+        long start = policy.namedByOpeningTime() || calendar == null ? now : calendar.periodStart(now);
+        return namedAt(plainPattern, p.toString(), start) && plainPattern.indexOf(p.toString()) >= highestIndex(start);
     }
 
     /**
@@ -797,7 +824,6 @@ public final class RollingFileSink implements Sink {
     private TreeMap<Integer, Path> archivesByIndex(long period) {
         TreeMap<Integer, Path> files = new TreeMap<>();
         Path dir = patternDir(period);
-        String dateText = pattern.primaryDateText(period);
         if (!Files.isDirectory(dir)) {
             return files;
         }
@@ -805,7 +831,7 @@ public final class RollingFileSink implements Sink {
             for (Path e : entries) {
                 String s = asPatternPath(dir, e);
                 FilePattern p = pattern.matches(s) ? pattern : plainPattern.matches(s) ? plainPattern : null;
-                if (p == null || (pattern.hasDate() && !dateText.equals(p.primaryDateText(s)))) {
+                if (p == null || !namedAt(p, s, period)) {
                     continue;
                 }
                 int i = p.indexOf(s);
