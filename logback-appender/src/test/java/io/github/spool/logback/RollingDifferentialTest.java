@@ -131,6 +131,150 @@ class RollingDifferentialTest {
     }
 
     /**
+     * A full disk for a while, then room again: Spool's compressions fail in between (a directory
+     * where each compression's temporary file goes, as a full disk fails the write), logback's
+     * work. At every line both directories hold the same archives, a leftover of a failed
+     * compression counting as the archive it is due to become: retention deletes it with its
+     * period and counts it at its compressed size, so Spool keeps no more and deletes no less
+     * than logback. After the disk has room, the next rollover compresses the leftovers, and the
+     * files end the same, by name and content. (logback itself, on a failed compression, deletes
+     * the source and keeps a torn {@code .gz}: its lines are lost. Spool keeps them.)
+     */
+    @ParameterizedTest(name = "{0} history={1} cap={2} file={3}")
+    @CsvSource(delimiter = '|', value = {
+        "app-%d{yyyy-MM-dd, UTC}.%i.log.gz | 2 |      | true",
+        "app-%d{yyyy-MM-dd, UTC}.%i.log.gz | 2 |      | false",
+        "app-%d{yyyy-MM-dd, UTC}.%i.log.gz | 3 | 2KB  | true",
+        "app-%d{yyyy-MM-dd, UTC}.log.gz    | 2 |      | true",
+        "app-%d{yyyy-MM-dd, UTC}.log.gz    | 3 |      | false",
+    })
+    void aFailedCompressionThenRecoveryLeavesWhatLogbackLeaves(String pattern, String maxHistory, String totalSizeCap,
+                                                                boolean withFile) throws Exception {
+        boolean sized = pattern.contains("%i");
+        long start = Instant.parse("2026-02-20T03:00:00Z").toEpochMilli();
+        List<Long> times = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(pattern.hashCode() + maxHistory.hashCode() + (withFile ? 1 : 0));
+        long t = start;
+        for (int i = 0; i < 400; i++) {
+            t += random.nextLong(0, sized ? 1_200_000L : 4 * 3_600_000L);
+            times.add(t);
+            lines.add("line " + i + " " + "x".repeat(random.nextInt(10, 120)));
+        }
+        int full = 100;
+        int room = 250;
+        Path theirs = Files.createDirectory(dir.resolve("logback"));
+        Path ours = Files.createDirectory(dir.resolve("spool"));
+
+        // logback runs its clean-up beside the compression, on another thread, so that totalSizeCap
+        // may count the newest archive before it is written; one thread for both, in the order
+        // rollover() submits them, makes it count the archive as Spool does, after its compression.
+        java.util.concurrent.ExecutorService inOrder = java.util.concurrent.Executors.newSingleThreadExecutor();
+        LoggerContext ctx = new LoggerContext() {
+            @Override
+            public java.util.concurrent.ExecutorService getExecutorService() {
+                return inOrder;
+            }
+
+            @Override
+            public java.util.concurrent.ExecutorService getAlternateExecutorService() {
+                return inOrder;
+            }
+        };
+        ctx.setMDCAdapter(new ch.qos.logback.classic.util.LogbackMDCAdapter());
+        RollingFileAppender<ILoggingEvent> rfa = messageAppender(ctx, withFile ? theirs.resolve("app.log") : null);
+        TimeBasedRollingPolicy<ILoggingEvent> policy = new TimeBasedRollingPolicy<>();
+        policy.setContext(ctx);
+        policy.setParent(rfa);
+        policy.setFileNamePattern(theirs.resolve(pattern).toString());
+        policy.setMaxHistory(Integer.parseInt(maxHistory));
+        if (totalSizeCap != null) {
+            policy.setTotalSizeCap(FileSize.valueOf(totalSizeCap));
+        }
+        TimeBasedFileNamingAndTriggeringPolicyBase<ILoggingEvent> naming;
+        if (sized) {
+            SizeAndTimeBasedFileNamingAndTriggeringPolicy<ILoggingEvent> sat = new SizeAndTimeBasedFileNamingAndTriggeringPolicy<>();
+            sat.setMaxFileSize(FileSize.valueOf("1KB"));
+            naming = sat;
+        } else {
+            naming = new DefaultTimeBasedFileNamingAndTriggeringPolicy<>();
+        }
+        naming.setCurrentTime(times.get(0));
+        policy.setTimeBasedFileNamingAndTriggeringPolicy(naming);
+        policy.start();
+        rfa.setRollingPolicy(policy);
+        rfa.start();
+
+        List<String> statuses = new ArrayList<>();
+        RollingElements elements = new RollingElements();
+        elements.fileNamePattern = ours.resolve(pattern).toString();
+        elements.maxFileSize = sized ? "1KB" : null;
+        elements.maxHistory = maxHistory;
+        elements.totalSizeCap = totalSizeCap;
+        RollingPolicy ourPolicy = elements.read(new SettingsReader("ours", (l, m, c) -> statuses.add(l + " " + m)),
+                withFile ? ours.resolve("app.log") : null);
+        ManualClock clock = new ManualClock(times.get(0));
+        RollingFileSink sink = RollingFileSink.open(ourPolicy, true, clock, "ours", (l, m, c) -> statuses.add(l + " " + m));
+        List<Path> blockers = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            if (i == full) { // every archive name the disk-full lines could roll to
+                for (int j = full - 1; j < room + 20; j++) {
+                    String date = java.time.LocalDate.ofInstant(Instant.ofEpochMilli(times.get(j)), java.time.ZoneOffset.UTC).toString();
+                    for (int n = 0; n < (sized ? 60 : 1); n++) {
+                        Path blocker = ours.resolve(pattern.replace("%d{yyyy-MM-dd, UTC}", date).replace("%i", Integer.toString(n)) + ".tmp");
+                        if (!Files.exists(blocker)) {
+                            Files.createDirectory(blocker);
+                            Files.createFile(blocker.resolve("x")); // a non-empty directory: the clean-up after the failure fails too
+                            blockers.add(blocker);
+                        }
+                    }
+                }
+            } else if (i == room) {
+                for (Path blocker : blockers) {
+                    Files.delete(blocker.resolve("x"));
+                    Files.delete(blocker);
+                }
+                blockers.clear();
+            }
+            naming.setCurrentTime(times.get(i));
+            LoggingEvent e = new LoggingEvent("x", ctx.getLogger("x"), Level.INFO, lines.get(i), null, null);
+            e.setTimeStamp(times.get(i));
+            rfa.doAppend(e);
+            await(policy, "compressionFuture");
+            await(policy, "cleanUpFuture");
+            clock.set(times.get(i));
+            writeLine(sink, lines.get(i));
+            List<String> expected = names(theirs);
+            List<String> actual = new ArrayList<>();
+            for (String name : names(ours)) {
+                // a leftover stands for the archive it is due to become
+                actual.add(!name.endsWith(".gz") && expected.contains(name + ".gz") && !expected.contains(name) ? name + ".gz" : name);
+            }
+            java.util.Collections.sort(actual);
+            int line = i;
+            assertEquals(expected, actual, () -> "after line " + line + ": " + statuses);
+        }
+        rfa.stop();
+        ctx.stop();
+        inOrder.shutdown();
+        sink.close();
+        assertTrue(!statuses.isEmpty(), "some compressions failed");
+        for (String status : statuses) {
+            assertTrue(status.startsWith("ERROR ") && status.contains("could not compress"), status);
+        }
+        TreeMap<String, List<String>> expected = read(theirs);
+        assertTrue(expected.keySet().stream().filter(n -> n.endsWith(".gz")).count() >= 2, "rolled: " + expected.keySet());
+        assertSameFiles(expected, read(ours));
+    }
+
+    /** @return the regular files directly in {@code dir}, by name, sorted */
+    private static List<String> names(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(Files::isRegularFile).map(f -> f.getFileName().toString()).sorted().collect(java.util.stream.Collectors.toList());
+        }
+    }
+
+    /**
      * The repeated hour of a DST fall-back (America/New_York, 2026-11-01 01:00 twice), hourly
      * archives: the same files as logback, retention and {@code %i} included.
      */

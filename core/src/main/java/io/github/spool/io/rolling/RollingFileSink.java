@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -99,14 +100,14 @@ public final class RollingFileSink implements Sink {
     private boolean renameFailureReported;
     private volatile boolean reopenRequested;
     /**
-     * Set by the archive thread when a compression failed (disk full): the next rollover that finds
-     * no compression running looks for the archives left uncompressed and queues them again.
-     * Volatile, set before the decrement of {@link #compressing}: a writer that reads the count
-     * at zero after reading the flag sees the failed archive on disk.
+     * Archives whose compression failed (a full disk), by their uncompressed file (absolute), with
+     * the compressed name they are due: kept and counted by {@link Retention} as that archive, and
+     * compressed again before each later rollover's retention until it works. A compressor thread
+     * adds; the ordered archive thread removes (compressed, or deleted by retention); the writer
+     * removes or renames entries only while no archive work runs (a window shift waits for it) or
+     * for a file it is about to compress anew.
      */
-    private volatile boolean compressionFailed;
-    /** Compressions queued and not finished; read by the writer, changed by both threads. */
-    private final java.util.concurrent.atomic.AtomicInteger compressing = new java.util.concurrent.atomic.AtomicInteger();
+    private final ConcurrentHashMap<Path, Path> leftovers = new ConcurrentHashMap<>();
     private volatile long rollovers;
 
     private RollingFileSink(Path file, RollingPolicy policy, MillisClock clock, String appender, StatusListener status) {
@@ -132,7 +133,8 @@ public final class RollingFileSink implements Sink {
                             policy.wallClockHours())
                     : null;
             worker = new ArchiveWorker(appender);
-            retention = new Retention(pattern, calendar, policy.maxHistory(), policy.totalSizeCap());
+            retention = new Retention(pattern, plainPattern, compression, calendar, policy.maxHistory(), policy.totalSizeCap(),
+                    leftovers::containsKey);
         }
     }
 
@@ -505,13 +507,6 @@ public final class RollingFileSink implements Sink {
 
     private void rollover(Trigger trigger) throws IOException {
         long now = clock.currentTimeMillis();
-        if (compressionFailed && compressing.get() == 0) {
-            // Before this rollover's rename, so the scan cannot take this archive for a failed one.
-            compressionFailed = false;
-            for (Runnable queue : recoverArchives()) {
-                queue.run();
-            }
-        }
         if (trigger == Trigger.SIZE && calendar != null && !policy.timeBased()) {
             // log4j2 with a size policy and no time policy: SizeBasedTriggeringPolicy's updateTime()
             // leaves PatternProcessor's prevFileTime at 0, so the archive's date is the time of the
@@ -666,12 +661,14 @@ public final class RollingFileSink implements Sink {
                 // log4j2 purgeAscending: delete the lowest while the window is full, rename the rest one down
                 boolean rename = !files.isEmpty() && files.lastKey() >= max;
                 while (files.size() >= max - min + 1) {
-                    Files.deleteIfExists(files.pollFirstEntry().getValue());
+                    Path lowest = files.pollFirstEntry().getValue();
+                    Files.deleteIfExists(lowest);
+                    leftovers.remove(absolute(lowest));
                     rename = true;
                 }
                 if (rename) {
                     for (var e : files.entrySet()) {
-                        Files.move(e.getValue(), renamedIndex(e.getValue(), e.getKey() - 1), StandardCopyOption.ATOMIC_MOVE);
+                        moveArchive(e.getValue(), e.getKey() - 1, StandardCopyOption.ATOMIC_MOVE);
                     }
                     return files.isEmpty() ? min : Math.min(files.lastKey(), max);
                 }
@@ -681,17 +678,34 @@ public final class RollingFileSink implements Sink {
             Path last = files.get(max);
             if (last != null) {
                 Files.deleteIfExists(last);
+                leftovers.remove(absolute(last));
             }
             for (int i = max - 1; i >= min; i--) {
                 Path p = files.get(i);
                 if (p != null) {
-                    Files.move(p, renamedIndex(p, i + 1), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                    moveArchive(p, i + 1, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 }
             }
         } catch (IOException e) {
             report(StatusListener.Level.WARN, "could not shift the archives of " + activePath + ": " + e, e);
         }
         return min;
+    }
+
+    /**
+     * Renames archive {@code p} to {@code newIndex} in the window; a leftover of a failed
+     * compression stays one, due under its new compressed name.
+     */
+    private void moveArchive(Path p, int newIndex, StandardCopyOption... options) throws IOException {
+        Path to = renamedIndex(p, newIndex);
+        Files.move(p, to, options);
+        if (leftovers.remove(absolute(p)) != null) {
+            leftovers.put(absolute(to), Paths.get(pattern.format(periodStart, newIndex)));
+        }
+    }
+
+    private static Path absolute(Path p) {
+        return p.toAbsolutePath().normalize();
     }
 
     /** The name of archive {@code p} at {@code newIndex}, keeping whether it is compressed yet. */
@@ -718,14 +732,8 @@ public final class RollingFileSink implements Sink {
         if (source.equals(target)) {
             worker.submit(() -> runRetention(now, active));
         } else {
-            compressing.incrementAndGet();
-            worker.submit(() -> {
-                try {
-                    compress(source, target);
-                } finally {
-                    compressing.decrementAndGet(); // after compressionFailed is set: see the field
-                }
-            }, () -> runRetention(now, active));
+            leftovers.remove(absolute(source)); // compressed anew: no longer a leftover to retry
+            worker.submit(() -> compress(source, target), () -> runRetention(now, active));
         }
     }
 
@@ -733,13 +741,44 @@ public final class RollingFileSink implements Sink {
         try {
             compression.compress(source, target);
         } catch (IOException | RuntimeException e) {
-            compressionFailed = true;
+            leftovers.put(absolute(source), target);
             report(StatusListener.Level.ERROR, "could not compress " + source + " to " + target
                     + " (" + e + "); the file is kept uncompressed, and compressed at a later rollover", e);
         }
     }
 
+    /**
+     * Compresses again the archives whose compression failed, on the ordered thread before
+     * retention, so that retention sees them compressed once the disk has room. A retry that fails
+     * too says nothing more (the first failure was reported) and leaves the file for the next one.
+     * logback deletes the source even after a failed compression and log4j2 never retries; Spool
+     * keeps the lines and ends with the files a compression that worked would have left.
+     */
+    private void retryLeftovers() {
+        for (java.util.Map.Entry<Path, Path> e : leftovers.entrySet()) {
+            Path source = e.getKey();
+            Path target = e.getValue();
+            try {
+                if (!Files.exists(source)) {
+                    leftovers.remove(source, target); // deleted by retention with its period
+                } else if (Files.exists(target)) {
+                    // compressed before, and only deleting the source failed
+                    Files.delete(source);
+                    leftovers.remove(source, target);
+                } else {
+                    compression.compress(source, target);
+                    leftovers.remove(source, target);
+                }
+            } catch (IOException | RuntimeException ignored) {
+                // still failing: kept, counted by retention, tried again after the next rollover
+            }
+        }
+    }
+
     private void runRetention(long now, Path active) {
+        if (!leftovers.isEmpty()) {
+            retryLeftovers();
+        }
         try {
             retention.apply(now, active);
         } catch (IOException | RuntimeException e) {
