@@ -111,6 +111,74 @@ class RollingTest {
     }
 
     /**
+     * A full disk for a while, then room again: the compressions of Spool's newest archive fail
+     * (a directory where the compression's temporary file goes), and the window of indexes shifts
+     * the leftovers on, as {@code DefaultRolloverStrategy} counts an index whether compressed or not.
+     * Each leftover is compressed again under the name it has moved to, and once the disk has room
+     * the files end as {@code RollingRandomAccessFile}'s, whose compressions work, by name and
+     * content. (log4j2 itself, on a failed {@code GzCompressAction}, keeps the source beside a
+     * torn {@code .gz} and never tries again.)
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "<Policies><SizeBasedTriggeringPolicy size='2 KB'/></Policies><DefaultRolloverStrategy max='3'/>|app-3.log.gz.tmp",
+        "<Policies><SizeBasedTriggeringPolicy size='2 KB'/></Policies><DefaultRolloverStrategy max='4' fileIndex='min'/>|app-1.log.gz.tmp",
+    })
+    void aFailedCompressionThenRecoveryLeavesWhatRollingRandomAccessFileLeaves(String nestedAndBlocker) throws Exception {
+        String nested = nestedAndBlocker.split("\\|")[0];
+        TreeMap<String, List<String>> theirs = run("RollingRandomAccessFile", nested, 600);
+        Path out = Files.createDirectory(dir.resolve("Spool"));
+        java.util.concurrent.CountDownLatch failed = new java.util.concurrent.CountDownLatch(2);
+        List<String> errors = new CopyOnWriteArrayList<>();
+        StatusListener listener = new StatusListener() {
+            @Override
+            public void log(StatusData data) {
+                String m = data.getMessage().getFormattedMessage();
+                if (data.getLevel().isMoreSpecificThan(Level.WARN)) {
+                    errors.add(data.getLevel() + " " + m);
+                }
+                if (m.contains("could not compress")) {
+                    failed.countDown();
+                }
+            }
+
+            @Override
+            public Level getStatusLevel() {
+                return Level.WARN;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        StatusLogger.getLogger().registerListener(listener);
+        try {
+            LoggerContext ctx = start(appender("Spool", "r", out, "app-%i.log.gz", nested), "r");
+            // after the start, which would take it for a compression a crash cut off
+            Path blocker = Files.createDirectory(out.resolve(nestedAndBlocker.split("\\|")[1]));
+            Files.createFile(blocker.resolve("x")); // non-empty: the clean-up after the failure fails too
+            Logger log = ctx.getLogger("rolling");
+            SplittableRandom random = new SplittableRandom(7);
+            for (int i = 0; i < 600; i++) {
+                if (i == 300) {
+                    // two failed compressions, the first moved on by a shift, before the disk has room again
+                    assertTrue(failed.await(30, TimeUnit.SECONDS), errors::toString);
+                    Files.delete(blocker.resolve("x"));
+                    Files.delete(blocker);
+                }
+                log.info("line {} {}", i, "x".repeat(random.nextInt(0, 120)));
+            }
+            assertTrue(ctx.stop(30, TimeUnit.SECONDS));
+        } finally {
+            StatusLogger.getLogger().removeListener(listener);
+        }
+        for (String e : errors) {
+            assertTrue(e.startsWith("ERROR ") && e.contains("could not compress"), errors::toString);
+        }
+        assertEquals(theirs, read(out));
+    }
+
+    /**
      * Events with stack traces, many per batch of Spool's writer, rolling by size: the same archives
      * with the same lines as {@code RollingRandomAccessFile}, so no stack trace is split across two
      * files (log4j2 checks the size before each event).

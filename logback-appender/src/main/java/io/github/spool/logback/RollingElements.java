@@ -84,7 +84,15 @@ final class RollingElements {
         if (checkIncrement != null) {
             r.info("checkIncrement has no effect: Spool checks the size of the file before each line it writes");
         }
-        RollingPolicy.Builder b = RollingPolicy.builder(pattern).activeFile(file).wallClockHours(true);
+        if (parsed.primaryCandidates() > 1 && parsed.period() != null) {
+            // logback neither warns nor refuses: FileNamePattern.getPrimaryDateTokenConverter takes
+            // the first %d not marked aux, and its INFO "The date pattern is ..." names it.
+            r.info("fileNamePattern '" + pattern + "' has " + parsed.primaryCandidates() + " %d tokens without aux: "
+                    + "as in logback, the first, '" + parsed.primaryDatePattern() + "', sets the rollover period (every "
+                    + parsed.period().toString().toLowerCase(Locale.ROOT).replace('_', ' ').replaceAll("s$", "") + "), and the others show the time the file was "
+                    + "opened; mark them aux to say so");
+        }
+        RollingPolicy.Builder b = RollingPolicy.builder(pattern).activeFile(file).wallClockHours(true).namedByOpeningTime(true);
         if (parsed.hasDate()) {
             b.timeBased(1, false);
             if (parsed.hasIndex()) { // SizeAndTimeBasedRollingPolicy

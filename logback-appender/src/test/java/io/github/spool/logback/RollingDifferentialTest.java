@@ -86,6 +86,195 @@ class RollingDifferentialTest {
     }
 
     /**
+     * Two {@code %d} tokens, neither marked {@code aux}: logback takes the first as the primary one
+     * (its unit is the period), names each file by the instant it was opened (its
+     * {@code dateInCurrentPeriod}: the start, then each time rollover), and looks for a period's
+     * archives to delete under the name of the period's start only. Neither warns; Spool says at
+     * INFO which token sets the period, as logback's INFO "The date pattern is ..." does.
+     */
+    @ParameterizedTest(name = "{0} max={1} history={2} file={3}")
+    @CsvSource(delimiter = '|', value = {
+        "log-%d{yyyy-MM, UTC}/app-%d{yyyy-MM-dd, UTC}.log          |      | 2 | true  | month",
+        "log-%d{yyyy-MM, UTC}/app-%d{yyyy-MM-dd, UTC}.log          |      | 2 | false | month",
+        "log-%d{yyyy-MM, UTC}/app-%d{yyyy-MM-dd, UTC}.%i.log.gz    | 1KB  | 3 | false | month",
+        "app-%d{yyyy-MM-dd, UTC}_%d{HH, UTC}.log                   |      | 2 | true  | day",
+        "app-%d{yyyy-MM-dd, UTC}_%d{HH, UTC}.%i.log                | 700  | 2 | true  | day",
+    })
+    void twoDateTokensWithoutAuxAsLogbackDoes(String pattern, String maxFileSize, String maxHistory, boolean withFile,
+                                              String period) throws Exception {
+        long start = Instant.parse("2026-02-20T03:00:00Z").toEpochMilli();
+        List<long[]> times = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(pattern.hashCode());
+        boolean monthly = period.equals("month");
+        long t = start;
+        for (int i = 0; i < 300; i++) {
+            t += random.nextLong(0, monthly ? 4 * 86_400_000L : 3_600_000L);
+            if (random.nextInt(20) == 0) { // now and then the first moment of a period, whose name logback also deletes
+                java.time.ZonedDateTime day = java.time.ZonedDateTime.ofInstant(Instant.ofEpochMilli(t), java.time.ZoneOffset.UTC)
+                        .truncatedTo(java.time.temporal.ChronoUnit.DAYS);
+                t = (monthly ? day.withDayOfMonth(1).plusMonths(1) : day.plusDays(1)).toInstant().toEpochMilli();
+            }
+            times.add(new long[] {t});
+            lines.add("line " + i + " " + "x".repeat(random.nextInt(10, 120)));
+        }
+        Path theirs = Files.createDirectory(dir.resolve("logback"));
+        Path ours = Files.createDirectory(dir.resolve("spool"));
+        int theirLevel = runLogback(theirs, pattern, maxFileSize, maxHistory, null, withFile, times, lines);
+        assertTrue(theirLevel < ch.qos.logback.core.status.Status.WARN, "logback neither warns nor refuses");
+        List<String> statuses = runSpool(ours, pattern, maxFileSize, maxHistory, null, withFile, times, lines, 1);
+        assertTrue(statuses.get(0).startsWith("INFO ") && statuses.get(0).contains("(every " + period + ")"),
+                statuses::toString);
+        TreeMap<String, List<String>> expected = read(theirs);
+        assertTrue(expected.size() >= 4, "rolled: " + expected.keySet());
+        assertSameFiles(expected, read(ours));
+    }
+
+    /**
+     * A full disk for a while, then room again: Spool's compressions fail in between (a directory
+     * where each compression's temporary file goes, as a full disk fails the write), logback's
+     * work. At every line both directories hold the same archives, a leftover of a failed
+     * compression counting as the archive it is due to become: retention deletes it with its
+     * period and counts it at its compressed size, so Spool keeps no more and deletes no less
+     * than logback. After the disk has room, the next rollover compresses the leftovers, and the
+     * files end the same, by name and content. (logback itself, on a failed compression, deletes
+     * the source and keeps a torn {@code .gz}: its lines are lost. Spool keeps them.)
+     */
+    @ParameterizedTest(name = "{0} history={1} cap={2} file={3}")
+    @CsvSource(delimiter = '|', value = {
+        "app-%d{yyyy-MM-dd, UTC}.%i.log.gz | 2 |      | true",
+        "app-%d{yyyy-MM-dd, UTC}.%i.log.gz | 2 |      | false",
+        "app-%d{yyyy-MM-dd, UTC}.%i.log.gz | 3 | 2KB  | true",
+        "app-%d{yyyy-MM-dd, UTC}.log.gz    | 2 |      | true",
+        "app-%d{yyyy-MM-dd, UTC}.log.gz    | 3 |      | false",
+    })
+    void aFailedCompressionThenRecoveryLeavesWhatLogbackLeaves(String pattern, String maxHistory, String totalSizeCap,
+                                                                boolean withFile) throws Exception {
+        boolean sized = pattern.contains("%i");
+        long start = Instant.parse("2026-02-20T03:00:00Z").toEpochMilli();
+        List<Long> times = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(pattern.hashCode() + maxHistory.hashCode() + (withFile ? 1 : 0));
+        long t = start;
+        for (int i = 0; i < 400; i++) {
+            t += random.nextLong(0, sized ? 1_200_000L : 4 * 3_600_000L);
+            times.add(t);
+            lines.add("line " + i + " " + "x".repeat(random.nextInt(10, 120)));
+        }
+        int full = 100;
+        int room = 250;
+        Path theirs = Files.createDirectory(dir.resolve("logback"));
+        Path ours = Files.createDirectory(dir.resolve("spool"));
+
+        // logback runs its clean-up beside the compression, on another thread, so that totalSizeCap
+        // may count the newest archive before it is written; one thread for both, in the order
+        // rollover() submits them, makes it count the archive as Spool does, after its compression.
+        java.util.concurrent.ExecutorService inOrder = java.util.concurrent.Executors.newSingleThreadExecutor();
+        LoggerContext ctx = new LoggerContext() {
+            @Override
+            public java.util.concurrent.ExecutorService getExecutorService() {
+                return inOrder;
+            }
+
+            @Override
+            public java.util.concurrent.ExecutorService getAlternateExecutorService() {
+                return inOrder;
+            }
+        };
+        ctx.setMDCAdapter(new ch.qos.logback.classic.util.LogbackMDCAdapter());
+        RollingFileAppender<ILoggingEvent> rfa = messageAppender(ctx, withFile ? theirs.resolve("app.log") : null);
+        TimeBasedRollingPolicy<ILoggingEvent> policy = new TimeBasedRollingPolicy<>();
+        policy.setContext(ctx);
+        policy.setParent(rfa);
+        policy.setFileNamePattern(theirs.resolve(pattern).toString());
+        policy.setMaxHistory(Integer.parseInt(maxHistory));
+        if (totalSizeCap != null) {
+            policy.setTotalSizeCap(FileSize.valueOf(totalSizeCap));
+        }
+        TimeBasedFileNamingAndTriggeringPolicyBase<ILoggingEvent> naming;
+        if (sized) {
+            SizeAndTimeBasedFileNamingAndTriggeringPolicy<ILoggingEvent> sat = new SizeAndTimeBasedFileNamingAndTriggeringPolicy<>();
+            sat.setMaxFileSize(FileSize.valueOf("1KB"));
+            naming = sat;
+        } else {
+            naming = new DefaultTimeBasedFileNamingAndTriggeringPolicy<>();
+        }
+        naming.setCurrentTime(times.get(0));
+        policy.setTimeBasedFileNamingAndTriggeringPolicy(naming);
+        policy.start();
+        rfa.setRollingPolicy(policy);
+        rfa.start();
+
+        List<String> statuses = new ArrayList<>();
+        RollingElements elements = new RollingElements();
+        elements.fileNamePattern = ours.resolve(pattern).toString();
+        elements.maxFileSize = sized ? "1KB" : null;
+        elements.maxHistory = maxHistory;
+        elements.totalSizeCap = totalSizeCap;
+        RollingPolicy ourPolicy = elements.read(new SettingsReader("ours", (l, m, c) -> statuses.add(l + " " + m)),
+                withFile ? ours.resolve("app.log") : null);
+        ManualClock clock = new ManualClock(times.get(0));
+        RollingFileSink sink = RollingFileSink.open(ourPolicy, true, clock, "ours", (l, m, c) -> statuses.add(l + " " + m));
+        List<Path> blockers = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            if (i == full) { // every archive name the disk-full lines could roll to
+                for (int j = full - 1; j < room + 20; j++) {
+                    String date = java.time.LocalDate.ofInstant(Instant.ofEpochMilli(times.get(j)), java.time.ZoneOffset.UTC).toString();
+                    for (int n = 0; n < (sized ? 60 : 1); n++) {
+                        Path blocker = ours.resolve(pattern.replace("%d{yyyy-MM-dd, UTC}", date).replace("%i", Integer.toString(n)) + ".tmp");
+                        if (!Files.exists(blocker)) {
+                            Files.createDirectory(blocker);
+                            Files.createFile(blocker.resolve("x")); // a non-empty directory: the clean-up after the failure fails too
+                            blockers.add(blocker);
+                        }
+                    }
+                }
+            } else if (i == room) {
+                for (Path blocker : blockers) {
+                    Files.delete(blocker.resolve("x"));
+                    Files.delete(blocker);
+                }
+                blockers.clear();
+            }
+            naming.setCurrentTime(times.get(i));
+            LoggingEvent e = new LoggingEvent("x", ctx.getLogger("x"), Level.INFO, lines.get(i), null, null);
+            e.setTimeStamp(times.get(i));
+            rfa.doAppend(e);
+            await(policy, "compressionFuture");
+            await(policy, "cleanUpFuture");
+            clock.set(times.get(i));
+            writeLine(sink, lines.get(i));
+            List<String> expected = names(theirs);
+            List<String> actual = new ArrayList<>();
+            for (String name : names(ours)) {
+                // a leftover stands for the archive it is due to become
+                actual.add(!name.endsWith(".gz") && expected.contains(name + ".gz") && !expected.contains(name) ? name + ".gz" : name);
+            }
+            java.util.Collections.sort(actual);
+            int line = i;
+            assertEquals(expected, actual, () -> "after line " + line + ": " + statuses);
+        }
+        rfa.stop();
+        ctx.stop();
+        inOrder.shutdown();
+        sink.close();
+        assertTrue(!statuses.isEmpty(), "some compressions failed");
+        for (String status : statuses) {
+            assertTrue(status.startsWith("ERROR ") && status.contains("could not compress"), status);
+        }
+        TreeMap<String, List<String>> expected = read(theirs);
+        assertTrue(expected.keySet().stream().filter(n -> n.endsWith(".gz")).count() >= 2, "rolled: " + expected.keySet());
+        assertSameFiles(expected, read(ours));
+    }
+
+    /** @return the regular files directly in {@code dir}, by name, sorted */
+    private static List<String> names(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(Files::isRegularFile).map(f -> f.getFileName().toString()).sorted().collect(java.util.stream.Collectors.toList());
+        }
+    }
+
+    /**
      * The repeated hour of a DST fall-back (America/New_York, 2026-11-01 01:00 twice), hourly
      * archives: the same files as logback, retention and {@code %i} included.
      */
@@ -371,7 +560,8 @@ class RollingDifferentialTest {
         ctx.stop();
     }
 
-    private static void runLogback(Path out, String pattern, String maxFileSize, String maxHistory, String totalSizeCap,
+    /** @return the highest level of logback's status messages while it ran */
+    private static int runLogback(Path out, String pattern, String maxFileSize, String maxHistory, String totalSizeCap,
                                    boolean withFile, List<long[]> times, List<String> lines) throws Exception {
         LoggerContext ctx = context();
         RollingFileAppender<ILoggingEvent> rfa = messageAppender(ctx, withFile ? out.resolve("app.log") : null);
@@ -410,7 +600,12 @@ class RollingDifferentialTest {
             await(policy, "cleanUpFuture");
         }
         rfa.stop();
+        int level = ctx.getStatusManager().getCopyOfStatusList().stream()
+                // this harness builds the size-and-time naming policy itself, which logback calls deprecated
+                .filter(st -> !st.getMessage().contains("SizeAndTimeBased") && !st.getMessage().contains("is deprecated"))
+                .mapToInt(ch.qos.logback.core.status.Status::getLevel).max().orElse(0);
         ctx.stop();
+        return level;
     }
 
     /** Waits for logback's asynchronous compression or clean-up, so that each step sees the last one's result. */
@@ -425,6 +620,13 @@ class RollingDifferentialTest {
 
     private static void runSpool(Path out, String pattern, String maxFileSize, String maxHistory, String totalSizeCap,
                                  boolean withFile, List<long[]> times, List<String> lines) throws IOException {
+        runSpool(out, pattern, maxFileSize, maxHistory, totalSizeCap, withFile, times, lines, 0);
+    }
+
+    /** @return the status messages of reading the settings: {@code settingsStatuses} of them, and none later */
+    private static List<String> runSpool(Path out, String pattern, String maxFileSize, String maxHistory, String totalSizeCap,
+                                         boolean withFile, List<long[]> times, List<String> lines, int settingsStatuses)
+            throws IOException {
         List<String> statuses = new ArrayList<>();
         SettingsReader r = new SettingsReader("ours", (level, message, cause) -> statuses.add(level + " " + message));
         RollingElements elements = new RollingElements();
@@ -433,7 +635,9 @@ class RollingDifferentialTest {
         elements.maxHistory = maxHistory;
         elements.totalSizeCap = totalSizeCap;
         RollingPolicy policy = elements.read(r, withFile ? out.resolve("app.log") : null);
-        assertEquals(List.of(), statuses);
+        assertEquals(settingsStatuses, statuses.size(), statuses::toString);
+        List<String> fromSettings = List.copyOf(statuses);
+        statuses.clear();
         ManualClock clock = new ManualClock(times.get(0)[0]);
         RollingFileSink sink = RollingFileSink.open(policy, true, clock, "ours", (level, message, cause) -> statuses.add(level + " " + message));
         for (int i = 0; i < lines.size(); i++) {
@@ -442,6 +646,7 @@ class RollingDifferentialTest {
         }
         sink.close();
         assertEquals(List.of(), statuses);
+        return fromSettings;
     }
 
     private static LoggerContext context() {
@@ -484,9 +689,9 @@ class RollingDifferentialTest {
 
     private static TreeMap<String, List<String>> read(Path dir) throws IOException {
         TreeMap<String, List<String>> files = new TreeMap<>();
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path f : (Iterable<Path>) s::iterator) {
-                String name = f.getFileName().toString();
+        try (Stream<Path> s = Files.walk(dir)) { // a pattern may put archives in directories of their own
+            for (Path f : (Iterable<Path>) s.filter(Files::isRegularFile)::iterator) {
+                String name = dir.relativize(f).toString();
                 String text;
                 if (name.endsWith(".gz")) {
                     try (InputStream in = new GZIPInputStream(Files.newInputStream(f))) {

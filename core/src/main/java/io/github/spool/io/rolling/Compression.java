@@ -64,18 +64,51 @@ enum Compression {
         Files.delete(source);
     }
 
+    /**
+     * The size {@link #compress} would give {@code source}'s archive, found without writing it: a
+     * full disk that stops the compression does not stop this count.
+     *
+     * @throws IOException if reading fails
+     */
+    long compressedSize(Path source) throws IOException {
+        CountingStream count = new CountingStream();
+        try (InputStream in = Files.newInputStream(source); OutputStream out = wrap(count, source)) {
+            in.transferTo(out);
+        }
+        return count.bytes;
+    }
+
+    /** Counts what is written to it, and keeps none of it. */
+    private static final class CountingStream extends OutputStream {
+        long bytes;
+
+        @Override
+        public void write(int b) {
+            bytes++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            bytes += len;
+        }
+    }
+
     private OutputStream open(Path tmp, Path source) throws IOException {
         OutputStream file = Files.newOutputStream(tmp);
         try {
-            if (this == GZ) {
-                return new GZIPOutputStream(file, 64 * 1024);
-            }
-            ZipOutputStream zip = new ZipOutputStream(file);
-            zip.putNextEntry(new ZipEntry(source.getFileName().toString()));
-            return zip;
+            return wrap(file, source);
         } catch (IOException | RuntimeException e) {
             file.close();
             throw e;
         }
+    }
+
+    private OutputStream wrap(OutputStream file, Path source) throws IOException {
+        if (this == GZ) {
+            return new GZIPOutputStream(file, 64 * 1024);
+        }
+        ZipOutputStream zip = new ZipOutputStream(file);
+        zip.putNextEntry(new ZipEntry(source.getFileName().toString()));
+        return zip;
     }
 }

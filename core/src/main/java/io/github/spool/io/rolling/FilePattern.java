@@ -41,6 +41,9 @@ public final class FilePattern {
     private final Pattern regex;
     private final int regexIndexGroup;
     private final int regexPrimaryGroup;
+    /** Every date token, in the order of its regex group. */
+    private final List<DateToken> dateTokens = new ArrayList<>();
+    private final List<Integer> dateGroups = new ArrayList<>();
 
     private static final Object INDEX = new Object() {
         @Override
@@ -128,6 +131,8 @@ public final class FilePattern {
                 re.append("(\\d{1,9})");
             } else if (p instanceof DateToken) {
                 group++;
+                dateTokens.add((DateToken) p);
+                dateGroups.add(group);
                 if (p == primary) {
                     primaryGroup = group;
                 }
@@ -265,6 +270,47 @@ public final class FilePattern {
     public String primaryDateText(String name) {
         Matcher m = regex.matcher(name);
         return m.matches() && regexPrimaryGroup > 0 ? m.group(regexPrimaryGroup) : null;
+    }
+
+    /**
+     * Whether {@code name} is the name this pattern gives files at {@code epochMillis}, with any
+     * index: every date token, auxiliary ones included, shows that instant's text. logback looks
+     * for a period's archives this way ({@code FileNamePattern.toRegexForFixedDate}, and
+     * {@code convert} without {@code %i}).
+     *
+     * @param name        a file name (or path, as the pattern is written)
+     * @param epochMillis the instant
+     * @return whether it matches with every date as at that instant
+     */
+    public boolean matchesAt(String name, long epochMillis) {
+        Matcher m = regex.matcher(name);
+        if (!m.matches()) {
+            return false;
+        }
+        Instant t = Instant.ofEpochMilli(epochMillis);
+        for (int i = 0; i < dateTokens.size(); i++) {
+            if (!dateTokens.get(i).formatter.format(t).equals(m.group(dateGroups.get(i)))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * @return how many date tokens are not {@code aux}: more than one is logback's "multiple %d"
+     *         case, where the first sets the period and the others only name the files
+     */
+    public int primaryCandidates() {
+        int n = 0;
+        for (DateToken t : dateTokens) {
+            n += t.aux ? 0 : 1;
+        }
+        return n;
+    }
+
+    /** @return the primary date token's pattern ({@code yyyy-MM-dd} ...), or {@code null} without one */
+    public String primaryDatePattern() {
+        return primary == null ? null : primary.datePattern;
     }
 
     /**

@@ -9,6 +9,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * logback's retention ({@code maxHistory}, {@code totalSizeCap}), with the results logback's
@@ -22,8 +23,12 @@ import java.util.List;
  * archives from the highest index down, and deletes every archive once the running total passes
  * the cap.</li>
  * </ul>
- * Only archives under their final (compressed) name count, as in logback. Runs on the archive
- * thread only.
+ * Archives count under their final (compressed) name, as in logback; so does an archive whose
+ * compression failed (a full disk) and is still to be retried, which logback never has: its
+ * {@code Compressor} deletes the source after a failed compression, leaving only the
+ * {@code .gz}. Such a leftover is deleted with its period, and counts towards the cap with the
+ * size its compressed archive would have, so that retention deletes what it would delete had the
+ * compression worked. Runs on the archive thread only.
  */
 final class Retention {
 
@@ -33,13 +38,25 @@ final class Retention {
     static final long FIRST_RUN_LOOK_BACK_MILLIS = 32L * 24 * 3600 * 1000;
 
     private final FilePattern pattern;
+    private final FilePattern plainPattern;
+    private final Compression compression;
+    private final Predicate<Path> leftover;
     private final RolloverCalendar calendar;
     private final int maxHistory;
     private final long totalSizeCap;
     private long lastRunMillis = Long.MIN_VALUE;
 
-    Retention(FilePattern pattern, RolloverCalendar calendar, int maxHistory, long totalSizeCap) {
+    /**
+     * @param plainPattern the pattern without its compression suffix
+     * @param leftover     whether an uncompressed file (absolute, normalized) is an archive whose
+     *                     compression failed and is still to be retried
+     */
+    Retention(FilePattern pattern, FilePattern plainPattern, Compression compression, RolloverCalendar calendar,
+              int maxHistory, long totalSizeCap, Predicate<Path> leftover) {
         this.pattern = pattern;
+        this.plainPattern = plainPattern;
+        this.compression = compression;
+        this.leftover = leftover;
         this.calendar = calendar;
         this.maxHistory = maxHistory;
         this.totalSizeCap = totalSizeCap;
@@ -69,11 +86,11 @@ final class Retention {
             long total = 0;
             for (int offset = 0; offset < maxHistory; offset++) {
                 List<Path> files = archivesOf(calendar.periodStartShifted(now, -offset), active);
-                files.sort(Comparator.comparingInt((Path p) -> pattern.indexOf(p.toString())).reversed());
+                files.sort(Comparator.comparingInt(this::indexOf).reversed());
                 for (Path p : files) {
                     long size;
                     try {
-                        size = Files.size(p);
+                        size = pattern.matches(p.toString()) ? Files.size(p) : compression.compressedSize(p);
                     } catch (IOException e) {
                         continue;
                     }
@@ -84,6 +101,11 @@ final class Retention {
                 }
             }
         }
+    }
+
+    private int indexOf(Path p) {
+        String s = p.toString();
+        return pattern.matches(s) ? pattern.indexOf(s) : plainPattern.indexOf(s);
     }
 
     /** Period boundaries crossed going from {@code from} to {@code to}. */
@@ -99,7 +121,10 @@ final class Retention {
         return n;
     }
 
-    /** The archives (under the pattern's own, compressed name) of the period starting at {@code period}. */
+    /**
+     * The archives of the period starting at {@code period}: under the pattern's own (compressed)
+     * name, and the leftovers of failed compressions under the name without the suffix.
+     */
     private List<Path> archivesOf(long period, Path active) throws IOException {
         List<Path> out = new ArrayList<>();
         Path probe = Paths.get(pattern.format(period, 0));
@@ -107,13 +132,18 @@ final class Retention {
         if (!Files.isDirectory(dir)) {
             return out;
         }
-        String dateText = pattern.primaryDateText(period);
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path e : entries) {
                 String s = dir.equals(Paths.get(".")) ? e.getFileName().toString() : dir.resolve(e.getFileName()).toString();
-                if (pattern.matches(s) && dateText.equals(pattern.primaryDateText(s))
-                        && (active == null || !Paths.get(s).toAbsolutePath().normalize().equals(active.toAbsolutePath().normalize()))) {
-                    out.add(Paths.get(s));
+                // Every date token as at the period's start, an auxiliary or second one too, as
+                // logback formats the names it looks for: archives named by another instant of the
+                // period (a second %d finer than the period) stay, as with logback.
+                Path p = Paths.get(s);
+                Path absolute = p.toAbsolutePath().normalize();
+                boolean archive = pattern.matchesAt(s, period)
+                        || (compression != Compression.NONE && plainPattern.matchesAt(s, period) && leftover.test(absolute));
+                if (archive && (active == null || !absolute.equals(active.toAbsolutePath().normalize()))) {
+                    out.add(p);
                 }
             }
         }

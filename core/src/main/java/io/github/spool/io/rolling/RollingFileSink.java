@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -75,6 +76,13 @@ public final class RollingFileSink implements Sink {
     private Object fileKey;
     private long size;
     private long periodStart;
+    /**
+     * logback's {@code dateInCurrentPeriod}: the instant the current file was opened (start-up, the
+     * last modification of a {@code <file>} left by an earlier run, or the time rollover that opened
+     * it). logback names files by it, so a date token finer than the period (a second {@code %d}
+     * without {@code aux}) shows that instant, not the period's start.
+     */
+    private long nameTime;
     private long nextBoundary = Long.MAX_VALUE;
     private int index;
     private int lastIndex;
@@ -92,14 +100,14 @@ public final class RollingFileSink implements Sink {
     private boolean renameFailureReported;
     private volatile boolean reopenRequested;
     /**
-     * Set by the archive thread when a compression failed (disk full): the next rollover that finds
-     * no compression running looks for the archives left uncompressed and queues them again.
-     * Volatile, set before the decrement of {@link #compressing}: a writer that reads the count
-     * at zero after reading the flag sees the failed archive on disk.
+     * Archives whose compression failed (a full disk), by their uncompressed file (absolute), with
+     * the compressed name they are due: kept and counted by {@link Retention} as that archive, and
+     * compressed again before each later rollover's retention until it works. A compressor thread
+     * adds; the ordered archive thread removes (compressed, or deleted by retention); the writer
+     * removes or renames entries only while no archive work runs (a window shift waits for it) or
+     * for a file it is about to compress anew.
      */
-    private volatile boolean compressionFailed;
-    /** Compressions queued and not finished; read by the writer, changed by both threads. */
-    private final java.util.concurrent.atomic.AtomicInteger compressing = new java.util.concurrent.atomic.AtomicInteger();
+    private final ConcurrentHashMap<Path, Path> leftovers = new ConcurrentHashMap<>();
     private volatile long rollovers;
 
     private RollingFileSink(Path file, RollingPolicy policy, MillisClock clock, String appender, StatusListener status) {
@@ -125,7 +133,8 @@ public final class RollingFileSink implements Sink {
                             policy.wallClockHours())
                     : null;
             worker = new ArchiveWorker(appender);
-            retention = new Retention(pattern, calendar, policy.maxHistory(), policy.totalSizeCap());
+            retention = new Retention(pattern, plainPattern, compression, calendar, policy.maxHistory(), policy.totalSizeCap(),
+                    leftovers::containsKey);
         }
     }
 
@@ -184,13 +193,14 @@ public final class RollingFileSink implements Sink {
                 // no file yet
             }
         }
+        nameTime = periodStart;
         if (calendar != null) {
             periodStart = calendar.periodStart(periodStart);
             nextBoundary = policy.timeBased() ? calendar.nextBoundary(periodStart) : Long.MAX_VALUE;
             nameByWindowEnd();
         }
         if (policy.indexing() == RollingPolicy.Indexing.PER_PERIOD) {
-            TreeMap<Integer, Path> archives = archivesByIndex(periodStart);
+            TreeMap<Integer, Path> archives = archivesByIndex(nameInstant());
             int highest = archives.isEmpty() ? -1 : archives.lastKey();
             // logback: with <file>, continue after the highest archive. Without it the active file is
             // named as an archive and left uncompressed by the last run: continue in it (logback's
@@ -200,7 +210,7 @@ public final class RollingFileSink implements Sink {
                     && compression != Compression.NONE);
             index = highest < 0 ? 0 : closed ? highest + 1 : highest;
         }
-        activePath = configuredFile != null ? configuredFile : Paths.get(plainPattern.format(periodStart, index));
+        activePath = configuredFile != null ? configuredFile : Paths.get(plainPattern.format(nameInstant(), index));
         openActive(append);
         if (append) {
             endCutLine();
@@ -497,13 +507,6 @@ public final class RollingFileSink implements Sink {
 
     private void rollover(Trigger trigger) throws IOException {
         long now = clock.currentTimeMillis();
-        if (compressionFailed && compressing.get() == 0) {
-            // Before this rollover's rename, so the scan cannot take this archive for a failed one.
-            compressionFailed = false;
-            for (Runnable queue : recoverArchives()) {
-                queue.run();
-            }
-        }
         if (trigger == Trigger.SIZE && calendar != null && !policy.timeBased()) {
             // log4j2 with a size policy and no time policy: SizeBasedTriggeringPolicy's updateTime()
             // leaves PatternProcessor's prevFileTime at 0, so the archive's date is the time of the
@@ -552,7 +555,7 @@ public final class RollingFileSink implements Sink {
         }
         advance(trigger, now);
         if (configuredFile == null) {
-            activePath = Paths.get(plainPattern.format(periodStart, index));
+            activePath = Paths.get(plainPattern.format(nameInstant(), index));
         }
         openActive(true);
         rollovers++;
@@ -572,6 +575,7 @@ public final class RollingFileSink implements Sink {
     /** Moves the period, the boundary and the per-period index on after a rollover. */
     private void advance(Trigger trigger, long now) {
         if (trigger == Trigger.TIME || calendar == null) {
+            nameTime = now;
             if (calendar != null) {
                 periodStart = calendar.periodStart(now);
                 nextBoundary = policy.timeBased() ? calendar.nextBoundary(now) : Long.MAX_VALUE;
@@ -583,6 +587,25 @@ public final class RollingFileSink implements Sink {
                 index = 0;
             }
         }
+    }
+
+    /** @return the instant the current file's name shows: see {@link #nameTime} */
+    private long nameInstant() {
+        return policy.namedByOpeningTime() ? nameTime : periodStart;
+    }
+
+    /**
+     * Whether the archive named {@code name} (under {@code p}, the pattern with or without its
+     * compression suffix) belongs with the files named at {@code instant}: its primary date text
+     * matches, or with logback's naming every date token's does, as logback's regex for a fixed
+     * date requires.
+     */
+    private boolean namedAt(FilePattern p, String name, long instant) {
+        if (!pattern.hasDate()) {
+            return true;
+        }
+        return policy.namedByOpeningTime() ? p.matchesAt(name, instant)
+                : pattern.primaryDateText(instant).equals(p.primaryDateText(name));
     }
 
     /**
@@ -599,7 +622,7 @@ public final class RollingFileSink implements Sink {
     private String archiveName(Trigger trigger) {
         switch (policy.indexing()) {
             case PER_PERIOD:
-                return pattern.format(periodStart, trigger == Trigger.TIME ? index : index++);
+                return pattern.format(nameInstant(), trigger == Trigger.TIME ? index : index++);
             case NEXT_FREE: {
                 // The scan can miss the newest archive while the archive thread renames it
                 // (compression): never go below the index this sink handed out last.
@@ -621,7 +644,7 @@ public final class RollingFileSink implements Sink {
                 }
                 return pattern.format(periodStart, shiftWindow());
             default:
-                return pattern.format(periodStart, 0);
+                return pattern.format(nameInstant(), 0);
         }
     }
 
@@ -638,12 +661,14 @@ public final class RollingFileSink implements Sink {
                 // log4j2 purgeAscending: delete the lowest while the window is full, rename the rest one down
                 boolean rename = !files.isEmpty() && files.lastKey() >= max;
                 while (files.size() >= max - min + 1) {
-                    Files.deleteIfExists(files.pollFirstEntry().getValue());
+                    Path lowest = files.pollFirstEntry().getValue();
+                    Files.deleteIfExists(lowest);
+                    leftovers.remove(absolute(lowest));
                     rename = true;
                 }
                 if (rename) {
                     for (var e : files.entrySet()) {
-                        Files.move(e.getValue(), renamedIndex(e.getValue(), e.getKey() - 1), StandardCopyOption.ATOMIC_MOVE);
+                        moveArchive(e.getValue(), e.getKey() - 1, StandardCopyOption.ATOMIC_MOVE);
                     }
                     return files.isEmpty() ? min : Math.min(files.lastKey(), max);
                 }
@@ -653,17 +678,34 @@ public final class RollingFileSink implements Sink {
             Path last = files.get(max);
             if (last != null) {
                 Files.deleteIfExists(last);
+                leftovers.remove(absolute(last));
             }
             for (int i = max - 1; i >= min; i--) {
                 Path p = files.get(i);
                 if (p != null) {
-                    Files.move(p, renamedIndex(p, i + 1), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                    moveArchive(p, i + 1, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 }
             }
         } catch (IOException e) {
             report(StatusListener.Level.WARN, "could not shift the archives of " + activePath + ": " + e, e);
         }
         return min;
+    }
+
+    /**
+     * Renames archive {@code p} to {@code newIndex} in the window; a leftover of a failed
+     * compression stays one, due under its new compressed name.
+     */
+    private void moveArchive(Path p, int newIndex, StandardCopyOption... options) throws IOException {
+        Path to = renamedIndex(p, newIndex);
+        Files.move(p, to, options);
+        if (leftovers.remove(absolute(p)) != null) {
+            leftovers.put(absolute(to), Paths.get(pattern.format(periodStart, newIndex)));
+        }
+    }
+
+    private static Path absolute(Path p) {
+        return p.toAbsolutePath().normalize();
     }
 
     /** The name of archive {@code p} at {@code newIndex}, keeping whether it is compressed yet. */
@@ -690,14 +732,8 @@ public final class RollingFileSink implements Sink {
         if (source.equals(target)) {
             worker.submit(() -> runRetention(now, active));
         } else {
-            compressing.incrementAndGet();
-            worker.submit(() -> {
-                try {
-                    compress(source, target);
-                } finally {
-                    compressing.decrementAndGet(); // after compressionFailed is set: see the field
-                }
-            }, () -> runRetention(now, active));
+            leftovers.remove(absolute(source)); // compressed anew: no longer a leftover to retry
+            worker.submit(() -> compress(source, target), () -> runRetention(now, active));
         }
     }
 
@@ -705,13 +741,44 @@ public final class RollingFileSink implements Sink {
         try {
             compression.compress(source, target);
         } catch (IOException | RuntimeException e) {
-            compressionFailed = true;
+            leftovers.put(absolute(source), target);
             report(StatusListener.Level.ERROR, "could not compress " + source + " to " + target
                     + " (" + e + "); the file is kept uncompressed, and compressed at a later rollover", e);
         }
     }
 
+    /**
+     * Compresses again the archives whose compression failed, on the ordered thread before
+     * retention, so that retention sees them compressed once the disk has room. A retry that fails
+     * too says nothing more (the first failure was reported) and leaves the file for the next one.
+     * logback deletes the source even after a failed compression and log4j2 never retries; Spool
+     * keeps the lines and ends with the files a compression that worked would have left.
+     */
+    private void retryLeftovers() {
+        for (java.util.Map.Entry<Path, Path> e : leftovers.entrySet()) {
+            Path source = e.getKey();
+            Path target = e.getValue();
+            try {
+                if (!Files.exists(source)) {
+                    leftovers.remove(source, target); // deleted by retention with its period
+                } else if (Files.exists(target)) {
+                    // compressed before, and only deleting the source failed
+                    Files.delete(source);
+                    leftovers.remove(source, target);
+                } else {
+                    compression.compress(source, target);
+                    leftovers.remove(source, target);
+                }
+            } catch (IOException | RuntimeException ignored) {
+                // still failing: kept, counted by retention, tried again after the next rollover
+            }
+        }
+    }
+
     private void runRetention(long now, Path active) {
+        if (!leftovers.isEmpty()) {
+            retryLeftovers();
+        }
         try {
             retention.apply(now, active);
         } catch (IOException | RuntimeException e) {
@@ -768,10 +835,9 @@ public final class RollingFileSink implements Sink {
         if (configuredFile != null) {
             return false;
         }
-        long start = calendar == null ? clock.currentTimeMillis() : calendar.periodStart(clock.currentTimeMillis());
-        String dateText = plainPattern.primaryDateText(start);
-        String text = plainPattern.primaryDateText(p.toString());
-        return text != null && text.equals(dateText) && plainPattern.indexOf(p.toString()) >= highestIndex(start);
+        long now = clock.currentTimeMillis();
+        long start = policy.namedByOpeningTime() || calendar == null ? now : calendar.periodStart(now);
+        return namedAt(plainPattern, p.toString(), start) && plainPattern.indexOf(p.toString()) >= highestIndex(start);
     }
 
     /**
@@ -797,7 +863,6 @@ public final class RollingFileSink implements Sink {
     private TreeMap<Integer, Path> archivesByIndex(long period) {
         TreeMap<Integer, Path> files = new TreeMap<>();
         Path dir = patternDir(period);
-        String dateText = pattern.primaryDateText(period);
         if (!Files.isDirectory(dir)) {
             return files;
         }
@@ -805,7 +870,7 @@ public final class RollingFileSink implements Sink {
             for (Path e : entries) {
                 String s = asPatternPath(dir, e);
                 FilePattern p = pattern.matches(s) ? pattern : plainPattern.matches(s) ? plainPattern : null;
-                if (p == null || (pattern.hasDate() && !dateText.equals(p.primaryDateText(s)))) {
+                if (p == null || !namedAt(p, s, period)) {
                     continue;
                 }
                 int i = p.indexOf(s);

@@ -59,6 +59,7 @@ public final class RollingPolicy {
     private final boolean cleanHistoryOnStart;
     private final boolean replaceArchives;
     private final boolean wallClockHours;
+    private final boolean namedByOpeningTime;
     private final List<Runnable> afterRollover;
     private final ZoneId zone;
     private final Locale locale;
@@ -81,6 +82,7 @@ public final class RollingPolicy {
         this.cleanHistoryOnStart = b.cleanHistoryOnStart;
         this.replaceArchives = b.replaceArchives;
         this.wallClockHours = b.wallClockHours;
+        this.namedByOpeningTime = b.namedByOpeningTime;
         this.afterRollover = List.copyOf(b.afterRollover);
         this.zone = b.zone;
         this.locale = b.locale;
@@ -191,6 +193,16 @@ public final class RollingPolicy {
         return wallClockHours;
     }
 
+    /**
+     * @return whether a file's date tokens show the instant its file was opened (the start-up, or
+     *         the rollover that opened it: logback's {@code dateInCurrentPeriod}) rather than the
+     *         start of its period; the two differ only for a date token finer than the period, as
+     *         a second {@code %d} without {@code aux} can be
+     */
+    public boolean namedByOpeningTime() {
+        return namedByOpeningTime;
+    }
+
     /** @return actions run in the background after each rollover (log4j2's {@code <Delete>} and other custom actions) */
     public List<Runnable> afterRollover() {
         return afterRollover;
@@ -233,6 +245,7 @@ public final class RollingPolicy {
         private boolean cleanHistoryOnStart;
         private boolean replaceArchives;
         private boolean wallClockHours;
+        private boolean namedByOpeningTime;
         private final List<Runnable> afterRollover = new ArrayList<>();
         private ZoneId zone = ZoneId.systemDefault();
         private Locale locale = Locale.getDefault();
@@ -317,6 +330,12 @@ public final class RollingPolicy {
         /** @param wallClock whether hours end at the next wall-clock hour (logback) @return this */
         public Builder wallClockHours(boolean wallClock) {
             this.wallClockHours = wallClock;
+            return this;
+        }
+
+        /** @param byOpeningTime whether date tokens show when the file was opened (logback) @return this */
+        public Builder namedByOpeningTime(boolean byOpeningTime) {
+            this.namedByOpeningTime = byOpeningTime;
             return this;
         }
 

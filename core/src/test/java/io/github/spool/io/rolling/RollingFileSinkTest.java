@@ -87,8 +87,8 @@ class RollingFileSinkTest {
 
     /**
      * A compression that fails (here a directory in the way of its temporary file; in life a full
-     * disk) leaves the archive uncompressed with an ERROR; a later rollover, once nothing is being
-     * compressed, compresses it, so that it does not stay outside the pattern's names for good.
+     * disk) leaves the archive uncompressed with an ERROR; a later rollover compresses it (a retry
+     * that fails again says nothing more), so that it does not stay outside the pattern's names.
      */
     @Test
     void aFailedCompressionIsRetriedAtALaterRollover() throws IOException {
