@@ -1,6 +1,5 @@
 package io.github.spool;
 
-import io.github.spool.io.ExitLane;
 import io.github.spool.time.CachedClock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -175,10 +174,8 @@ final class ShutdownDrain {
         for (Spool s : open) {
             s.beginExit(deadline, true);
         }
-        // Callers queue without waiting while the hook waits, for one window however many appenders.
-        long asyncUntil = System.nanoTime() + ExitLane.ASYNC_WINDOW_NANOS;
         for (Spool s : open) {
-            s.awaitExitDrain(asyncUntil, deadline);
+            s.awaitExitDrain(deadline);
         }
     }
 }

@@ -219,17 +219,17 @@ public final class Spool implements AutoCloseable {
 
     /**
      * The hook's wait: until the ring has drained and then the exit lane has been quiet a moment
-     * (other hooks' lines need not wait while the hook does) or {@code asyncUntilNanos} has come,
-     * and what the lane took meanwhile is out; or the exit deadline. Reports what the writer did
-     * not write (the lane says what it gives up).
+     * (other hooks' lines need not wait while the hook does) and what the lane took meanwhile is
+     * out; or the exit deadline. Reports what the writer did not write (the lane says what it
+     * gives up).
      */
-    void awaitExitDrain(long asyncUntilNanos, long deadlineNanos) {
+    void awaitExitDrain(long deadlineNanos) {
         long nanos = Math.max(0, deadlineNanos - System.nanoTime());
         boolean outcome = awaitOutcome(nanos);
         report(outcome, true, nanos, null);
         ExitLane lane = exitLane;
         if (lane != null) {
-            lane.awaitQuiet(asyncUntilNanos, deadlineNanos);
+            lane.awaitQuiet(deadlineNanos);
         }
     }
 

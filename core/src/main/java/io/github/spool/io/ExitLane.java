@@ -38,10 +38,14 @@ import java.util.concurrent.locks.LockSupport;
  * whole process. While Spool's hook is still running it waits for the lane to go quiet
  * ({@link #awaitQuiet}) — the JVM cannot halt before it returns — so a caller need not wait for its
  * own record then: a burst (log4j2 draining its async queue into the appender at exit) costs a
- * queue insertion per line, not a hand-off. The hook waits for quiet at most
- * {@link #ASYNC_WINDOW_NANOS} (threads that log flat out through the exit never go quiet), then
- * only for the records it let go. From then on a caller waits until its record is written. Queued
- * records are bounded ({@link #ASYNC_BYTES}): past that, callers wait.
+ * queue insertion per line, not a hand-off. The hook waits for quiet until the exit deadline, not
+ * less: a framework draining its queue into the appender while no hook of its own keeps the JVM
+ * up loses its tail if the hook lets go first (a 1 s limit cut 4,694 lines off a log4j2
+ * all-async drain, whose hand-offs once callers waited were slower than log4j2's own wait). Threads
+ * that log flat out through the exit never go quiet, so they hold it to the deadline, where what
+ * is queued is given up, counted and said, each thread's output a gap-free prefix. Once the hook
+ * has returned a caller waits until its record is written. Queued records are bounded
+ * ({@link #ASYNC_BYTES}): past that, callers wait.
  *
  * <p>Bounds: a caller waits at most until the exit deadline; past it, at most
  * {@link #PAST_DEADLINE_WAIT_NANOS} while the sink keeps up, and not at all while a write is stuck
@@ -54,11 +58,6 @@ public final class ExitLane implements Runnable {
     static final long PAST_DEADLINE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** How long the hook sees no record pending before it lets the JVM go on (callers then wait). */
     static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
-    /**
-     * How long, from the start of Spool's hook, callers may queue without waiting while the hook
-     * waits for quiet: shared by every appender's lane, so the exit pays it once.
-     */
-    public static final long ASYNC_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** Bytes queued at most without their callers waiting. */
     static final long ASYNC_BYTES = 8 << 20;
     /** How long the lane and its callers spin before parking. */
@@ -255,19 +254,18 @@ public final class ExitLane implements Runnable {
 
     /**
      * Spool's hook, after the ring drained: waits until no record has been pending for
-     * {@link #QUIET_NANOS}, or until {@code asyncUntilNanos}; from then on callers wait for their
-     * own records, and the hook waits only until the lane has finished those it let go without
-     * waiting. At the deadline with records still queued, they are given up (the lane counts them
-     * as lost), and so is every later one ({@link #gaveUp}); that is said once.
+     * {@link #QUIET_NANOS}; from then on callers wait for their own records, and the hook waits
+     * only until the lane has finished those it let go without waiting. At the deadline with
+     * records still queued, they are given up (the lane counts them as lost), and so is every
+     * later one ({@link #gaveUp}); that is said once.
      *
-     * @param asyncUntilNanos when callers stop queueing without waiting, quiet or not
-     * @param deadlineNanos   the exit deadline
+     * @param deadlineNanos the exit deadline
      */
-    public void awaitQuiet(long asyncUntilNanos, long deadlineNanos) {
+    public void awaitQuiet(long deadlineNanos) {
         long quietSince = 0;
         for (;;) {
             long now = System.nanoTime();
-            if (now - deadlineNanos >= 0 || now - asyncUntilNanos >= 0) {
+            if (now - deadlineNanos >= 0) {
                 break;
             }
             if (pending.get() != 0) {
