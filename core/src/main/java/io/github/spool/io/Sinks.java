@@ -55,7 +55,9 @@ public final class Sinks {
     private static void reportReplaced(SpoolConfig config, PrintStream current, FileDescriptor fd, String stream,
                                        String descriptor) {
         if (!StandardStreams.isOriginal(current, fd)) {
-            config.statusListener().status(StatusListener.Level.INFO, "spool appender '" + config.name() + "': "
+            // A WARN: logback prints its status only when there is a WARN or worse, and log4j2's usual
+            // status="warn" hides INFO; the user who needs this hint would never see an INFO.
+            config.statusListener().status(StatusListener.Level.WARN, "spool appender '" + config.name() + "': "
                     + stream + " has been replaced (it is " + (current == null ? "null" : "a " + current.getClass().getName())
                     + "), and this appender "
                     + "writes " + descriptor + " directly, so whatever replaced " + stream + " (a test framework's "

@@ -27,9 +27,29 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The documentation's snippets that need no logging framework: every {@code xml} block is one a
  * test runs (the adapters' {@code DocSnippetsTest} run the log4j2 and logback ones), and every
- * Maven dependency names an artifact this build makes, at this build's version.
+ * Maven dependency names an artifact this build makes, at this build's version; and every page
+ * renders and links as written: its code fences pair up, its relative links and anchors lead
+ * somewhere ({@link MarkdownPages}).
  */
 class DocSnippetsTest {
+
+    @Test
+    void everyCodeFenceOfTheUserPagesPairsUp() {
+        List<String> unpaired = new ArrayList<>();
+        for (Path page : MarkdownPages.all()) {
+            unpaired.addAll(MarkdownPages.unpairedFences(page));
+        }
+        assertEquals(List.of(), unpaired, "code fences that do not pair (the rest of the page renders inside out)");
+    }
+
+    @Test
+    void everyRelativeLinkOfTheUserPagesLeadsToAFileAndHeadingThatExist() {
+        List<String> dead = new ArrayList<>();
+        for (Path page : MarkdownPages.all()) {
+            dead.addAll(MarkdownPages.deadLinks(page));
+        }
+        assertEquals(List.of(), dead, "dead relative links or anchors (GitHub's anchors: lower case, punctuation removed, spaces to hyphens)");
+    }
 
     @Test
     void everyXmlBlockIsOneATestRuns() {

@@ -278,19 +278,24 @@ public abstract class SettingsContract {
             assertEquals(expected, capture.awaitLines(l -> l.startsWith("followed "), 500, WAIT));
             // The lines can be seen between a batch's write and its flush (it failed so on JDK 25 in CI).
             capture.awaitFlushes(1, WAIT);
+            assertEquals(List.of(), c.statuses(Level.WARN).stream().filter(m -> m.contains("has been replaced")).toList());
             assertEquals(List.of(), c.statuses(Level.INFO).stream().filter(m -> m.contains("has been replaced")).toList());
         }
     }
 
+    /**
+     * A WARN, not an INFO: logback prints its status only when something is a WARN or worse, and
+     * log4j2's usual {@code status="warn"} hides INFO, so as an INFO the hint reached nobody.
+     */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"STDOUT", "STDERR"})
-    void aReplacedStreamWithoutFollowIsOneInfoNamingTheOption(SpoolConfig.Target target) throws Exception {
+    void aReplacedStreamWithoutFollowIsOneWarnNamingTheOption(SpoolConfig.Target target) throws Exception {
         String stream = target == SpoolConfig.Target.STDOUT ? "System.out" : "System.err";
         try (StreamCapture capture = target == SpoolConfig.Target.STDOUT ? StreamCapture.stdout() : StreamCapture.stderr();
              Configured c = start("target", targetValue(target))) {
-            assertOne(c.statuses(Level.INFO), stream + " has been replaced", StreamCapture.class.getName(),
+            assertOne(c.statuses(Level.WARN), stream + " has been replaced", StreamCapture.class.getName(),
                     "set follow to true");
-            assertEquals(List.of(), c.statuses(Level.WARN));
+            assertEquals(List.of(), c.statuses(Level.INFO).stream().filter(m -> m.contains("has been replaced")).toList());
             assertEquals(0, capture.writeCalls(), "nothing written through the replacement");
         }
     }
