@@ -7,12 +7,10 @@ import ch.qos.logback.core.Context;
 import ch.qos.logback.core.pattern.Converter;
 import ch.qos.logback.core.pattern.PatternLayoutEncoderBase;
 import ch.qos.logback.core.pattern.PostCompileProcessor;
-import io.github.spool.OwnedThreadLocal;
 import io.github.spool.text.ByteLineBuilder;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -43,11 +41,10 @@ import java.util.Set;
  */
 public class SpoolEncoder extends PatternLayoutEncoderBase<ILoggingEvent> {
 
-    private static final int RETAINED = 512;
 
     /** The byte path, or {@code null}: the layout did not start, or the charset is not UTF-8. */
     private volatile ByteConverter[] converters;
-    private final OwnedThreadLocal<Scratch> scratch = OwnedThreadLocal.withInitial(Scratch::new); // no Spool object left in pool threads
+    private final LineArrays lines = new LineArrays(this::encodeTo);
 
     /** Creates an encoder; set its pattern, then {@link #start()} it. */
     public SpoolEncoder() {
@@ -115,23 +112,7 @@ public class SpoolEncoder extends PatternLayoutEncoderBase<ILoggingEvent> {
         if (converters == null) {
             return super.encode(event);
         }
-        Scratch sc = scratch.get();
-        if (sc.busy) {
-            // re-entered from a toString() that logs while this thread encodes: own builder
-            ByteLineBuilder own = new ByteLineBuilder(RETAINED);
-            encodeTo(event, own);
-            return Arrays.copyOf(own.array(), own.length());
-        }
-        sc.busy = true;
-        try {
-            ByteLineBuilder b = sc.line;
-            b.reset();
-            encodeTo(event, b);
-            return Arrays.copyOf(b.array(), b.length());
-        } finally {
-            sc.line.reset(); // drops a huge line's array now rather than at this thread's next event
-            sc.busy = false;
-        }
+        return lines.encode(event);
     }
 
     /**
@@ -217,8 +198,4 @@ public class SpoolEncoder extends PatternLayoutEncoderBase<ILoggingEvent> {
     }
 
     /** A thread's reusable builder for {@link #encode} and whether it is in use. */
-    private static final class Scratch {
-        final ByteLineBuilder line = new ByteLineBuilder(RETAINED, 64 * 1024);
-        boolean busy;
-    }
 }

@@ -4,9 +4,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.encoder.Encoder;
 import ch.qos.logback.core.encoder.EncoderBase;
-import io.github.spool.OwnedThreadLocal;
 import io.github.spool.text.ByteLineBuilder;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -45,7 +43,6 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
     public static final String LOGSTASH_LOGBACK_ENCODER = "logstash-logback-encoder";
 
     private static final String LOGSTASH_ENCODER_CLASS = "net.logstash.logback.encoder.LogstashEncoder";
-    private static final int RETAINED = 512;
 
     private String format = LOGSTASH_LOGBACK_ENCODER;
     /** Read at creation, as {@code LogstashEncoder}'s timestamp provider does in its constructor. */
@@ -55,7 +52,7 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
     private Encoder<ILoggingEvent> fallback;
     private Class<?> logstashMarker;
     private Class<?> structuredArgument;
-    private final OwnedThreadLocal<Scratch> scratch = OwnedThreadLocal.withInitial(Scratch::new);
+    private final LineArrays lines = new LineArrays(this::encodeTo);
 
     /**
      * Creates an encoder; set its format, then {@link #start()} it. The real encoder for the events
@@ -142,23 +139,7 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
      */
     @Override
     public byte[] encode(ILoggingEvent event) {
-        Scratch sc = scratch.get();
-        if (sc.busy) {
-            // re-entered from a toString() that logs while this thread encodes: own builder
-            ByteLineBuilder own = new ByteLineBuilder(RETAINED);
-            encodeTo(event, own);
-            return Arrays.copyOf(own.array(), own.length());
-        }
-        sc.busy = true;
-        try {
-            ByteLineBuilder b = sc.line;
-            b.reset();
-            encodeTo(event, b);
-            return Arrays.copyOf(b.array(), b.length());
-        } finally {
-            sc.line.reset(); // drops a huge line's array now rather than at this thread's next event
-            sc.busy = false;
-        }
+        return lines.encode(event);
     }
 
     /**
@@ -268,8 +249,4 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
     }
 
     /** A thread's reusable builder for {@link #encode} and whether it is in use. */
-    private static final class Scratch {
-        final ByteLineBuilder line = new ByteLineBuilder(RETAINED, 64 * 1024);
-        boolean busy;
-    }
 }
