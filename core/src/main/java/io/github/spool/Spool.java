@@ -193,6 +193,17 @@ public final class Spool implements AutoCloseable {
         return appendLate(copy, 0, copy.length);
     }
 
+    /**
+     * Whether producers wait at the cap now (a hint, see {@link ManyToOneCellRing#producersWaiting()}):
+     * an adapter's virtual thread then copies its record out of its borrowed scratch before
+     * appending, so that it does not hold the scratch while it parks.
+     *
+     * @return {@code true} if some producer waits for room
+     */
+    public boolean producersWaiting() {
+        return ring.producersWaiting();
+    }
+
     /** A record the closed ring refused: in exit mode the lane writes it now; otherwise refused. */
     private AppendResult appendLate(byte[] src, int offset, int length) {
         ExitLane lane = exitLane; // volatile load, after the ring's load of closed: see exitLane

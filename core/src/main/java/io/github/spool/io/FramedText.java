@@ -2,6 +2,7 @@ package io.github.spool.io;
 
 import io.github.spool.AppendResult;
 import io.github.spool.OwnedThreadLocal;
+import io.github.spool.VirtualThreads;
 import io.github.spool.ring.ManyToOneCellRing;
 import io.github.spool.text.ByteLineBuilder;
 import io.github.spool.text.RecordCodec;
@@ -41,10 +42,19 @@ public final class FramedText extends EventRecordRenderer {
         if (length == 0) {
             return ring.append(src, offset, 0, severity); // writes nothing: no frame needed
         }
-        byte[][] holder = scratch.get();
-        byte[] frame = frame(holder, length);
-        System.arraycopy(src, offset, frame, RecordCodec.TEXT_HEADER, length);
-        return ring.append(frame, 0, RecordCodec.TEXT_HEADER + length, severity);
+        if (parksSoon(ring)) {
+            byte[] frame = frame(new byte[][] {new byte[RecordCodec.TEXT_HEADER + length]}, length);
+            System.arraycopy(src, offset, frame, RecordCodec.TEXT_HEADER, length);
+            return ring.append(frame, 0, frame.length, severity);
+        }
+        byte[][] holder = scratch.acquire();
+        try {
+            byte[] frame = frame(holder, length);
+            System.arraycopy(src, offset, frame, RecordCodec.TEXT_HEADER, length);
+            return ring.append(frame, 0, RecordCodec.TEXT_HEADER + length, severity);
+        } finally {
+            scratch.release(holder);
+        }
     }
 
     /**
@@ -60,10 +70,27 @@ public final class FramedText extends EventRecordRenderer {
         if (length == 0) {
             return ring.append(src, severity);
         }
-        byte[][] holder = scratch.get();
-        byte[] frame = frame(holder, length);
-        src.get(src.position(), frame, RecordCodec.TEXT_HEADER, length);
-        return ring.append(frame, 0, RecordCodec.TEXT_HEADER + length, severity);
+        if (parksSoon(ring)) {
+            byte[] frame = frame(new byte[][] {new byte[RecordCodec.TEXT_HEADER + length]}, length);
+            src.get(src.position(), frame, RecordCodec.TEXT_HEADER, length);
+            return ring.append(frame, 0, frame.length, severity);
+        }
+        byte[][] holder = scratch.acquire();
+        try {
+            byte[] frame = frame(holder, length);
+            src.get(src.position(), frame, RecordCodec.TEXT_HEADER, length);
+            return ring.append(frame, 0, RecordCodec.TEXT_HEADER + length, severity);
+        } finally {
+            scratch.release(holder);
+        }
+    }
+
+    /**
+     * A virtual thread that will most likely park at the cap frames into an exact array of its
+     * own instead of a borrowed scratch, which it would otherwise hold while parked.
+     */
+    private static boolean parksSoon(ManyToOneCellRing ring) {
+        return VirtualThreads.current() && ring.producersWaiting();
     }
 
     private static byte[] frame(byte[][] holder, int length) {

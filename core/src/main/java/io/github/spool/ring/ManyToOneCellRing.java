@@ -1384,6 +1384,20 @@ public final class ManyToOneCellRing extends RingPadTail {
         LockSupport.unpark(w.thread);
     }
 
+    /**
+     * Whether producers are parked at the cap now: a hint, racy by nature (the waiters' queue's
+     * {@code isEmpty}, volatile loads of its head). A virtual thread appending from a borrowed
+     * scratch buffer reads it first: when others wait, its own call will most likely wait too, so
+     * it copies its record into an exact array and hands the scratch back before it parks
+     * ({@code OwnedThreadLocal#acquire()}). A stale answer costs a copy, or a scratch held while
+     * parked, never correctness.
+     *
+     * @return {@code true} if some producer waits for room
+     */
+    public boolean producersWaiting() {
+        return !blocked.isEmpty();
+    }
+
     /** Wakes every parked producer (close, the writer gone, the cap reached): each decides again. */
     private void wakeBlocked() {
         Waiter w;

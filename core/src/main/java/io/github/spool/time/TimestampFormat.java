@@ -43,7 +43,8 @@ import java.util.Objects;
  *
  * <p>Thread-safe and lock-free. Allocation: none per call and none per second; each thread that
  * ever misses the shared slots allocates its own slot once ({@code maxLength()} bytes plus a small
- * header, held in a {@code ThreadLocal} of this instance). The offset comes
+ * header, held in a {@code ThreadLocal} of this instance; virtual threads borrow one from a small
+ * pool instead, see {@code OwnedThreadLocal#acquire()}). The offset comes
  * from a cached window {@code [from, nextTransition)} of the zone's rules; only when an instant
  * leaves that window (a DST change, i.e. about twice a year, or timestamps jumping around) are
  * {@code ZoneRules} asked again, which allocates a few small objects.
@@ -305,16 +306,20 @@ public final class TimestampFormat {
      */
     private int formatFromOwnSlot(SecondSlot shared, long sharedVersion, long epochSecond, int nanoOfSecond,
                                   byte[] dst, int offset) {
-        final SecondSlot own = ownSlots.get();
-        if (own.epochSecond != epochSecond) {
-            renderAndOffer(own, epochSecond, shared, sharedVersion);
+        final SecondSlot own = ownSlots.acquire();
+        try {
+            if (own.epochSecond != epochSecond) {
+                renderAndOffer(own, epochSecond, shared, sharedVersion);
+            }
+            final int length = own.length;
+            copy(own.bytes, dst, offset, length);
+            if (fractionWidths.length == 1) {
+                DatePattern.fraction(nanoOfSecond, fractionWidths[0], dst, offset + own.fractionPositions[0]);
+            }
+            return offset + length;
+        } finally {
+            ownSlots.release(own);
         }
-        final int length = own.length;
-        copy(own.bytes, dst, offset, length);
-        if (fractionWidths.length == 1) {
-            DatePattern.fraction(nanoOfSecond, fractionWidths[0], dst, offset + own.fractionPositions[0]);
-        }
-        return offset + length;
     }
 
     private int renderDirect(long epochSecond, int nanoOfSecond, byte[] dst, int offset) {

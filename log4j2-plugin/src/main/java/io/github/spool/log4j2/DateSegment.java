@@ -1,5 +1,6 @@
 package io.github.spool.log4j2;
 
+import io.github.spool.VirtualThreads;
 import io.github.spool.time.NamedDatePatterns;
 import io.github.spool.time.TimestampFormat;
 import java.nio.charset.StandardCharsets;
@@ -151,7 +152,9 @@ final class DateSegment extends Segment {
         }
         switch (kind) {
             case PATTERN:
-                byte[] bytes = Constants.ENABLE_THREADLOCALS ? CHARS_SCRATCH.get() : new byte[format.maxLength()];
+                // the String path (toSerializable), which allocates anyway: virtual threads keep no scratch
+                byte[] bytes = Constants.ENABLE_THREADLOCALS && !VirtualThreads.current()
+                        ? CHARS_SCRATCH.get() : new byte[format.maxLength()];
                 if (bytes.length < format.maxLength()) {
                     bytes = Arrays.copyOf(bytes, format.maxLength());
                     CHARS_SCRATCH.set(bytes);

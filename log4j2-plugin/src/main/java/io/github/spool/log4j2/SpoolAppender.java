@@ -2,18 +2,21 @@ package io.github.spool.log4j2;
 
 import io.github.spool.AppendResult;
 import io.github.spool.OverflowPolicy;
+import io.github.spool.OwnedThreadLocal;
 import io.github.spool.RenderMode;
 import io.github.spool.Severity;
 import io.github.spool.Spool;
 import io.github.spool.SettingsReader;
 import io.github.spool.SpoolConfig;
 import io.github.spool.StatusListener;
+import io.github.spool.VirtualThreads;
 import io.github.spool.text.ByteLineBuilder;
 import io.github.spool.text.RecordCodec;
 import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Paths;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Logger;
@@ -66,8 +69,8 @@ public final class SpoolAppender extends AbstractAppender {
 
     private static final Logger LOGGER = StatusLogger.getLogger();
 
-    /** One encode buffer per thread, shared by every Spool appender: it is reset per event. */
-    private static final ThreadLocal<GrowableDestination> BUFFERS = ThreadLocal.withInitial(GrowableDestination::new);
+    /** One encode buffer per thread (virtual threads borrow one per call), shared by every Spool appender: reset per event. */
+    private static final OwnedThreadLocal<GrowableDestination> BUFFERS = OwnedThreadLocal.withInitial(GrowableDestination::new);
 
     private final SpoolConfig spoolConfig;
     /** Whether events are captured and rendered on the writer ({@link WriterRenderer}). */
@@ -161,31 +164,55 @@ public final class SpoolAppender extends AbstractAppender {
         } else if (layout instanceof SpoolLayout) {
             // Fast path: hand SpoolLayout's line buffer to the ring, skipping the copy into a destination.
             SpoolLayout.Scratch scratch = SpoolLayout.acquireScratch();
+            byte[] parked = null;
             try {
                 ByteLineBuilder line = ((SpoolLayout) layout).encodeLine(event, scratch);
-                offer(s, line.array(), line.length(), severity, event);
+                parked = parksSoon(s) ? Arrays.copyOf(line.array(), line.length()) : null;
+                if (parked == null) {
+                    offer(s, line.array(), line.length(), severity, event);
+                }
             } finally {
                 SpoolLayout.releaseScratch(scratch);
             }
-        } else {
-            GrowableDestination dest = Constants.ENABLE_THREADLOCALS ? BUFFERS.get() : new GrowableDestination();
-            if (dest.busy) {
-                // Logging from inside this thread's own encode (an argument's toString()): use a
-                // private buffer rather than overwrite the outer record.
-                dest = new GrowableDestination();
+            if (parked != null) {
+                offer(s, parked, parked.length, severity, event);
             }
+        } else {
+            GrowableDestination held = Constants.ENABLE_THREADLOCALS ? BUFFERS.acquire() : new GrowableDestination();
+            // Logging from inside this thread's own encode (an argument's toString()): use a
+            // private buffer rather than overwrite the outer record.
+            GrowableDestination dest = held.busy ? new GrowableDestination() : held;
             dest.busy = true;
+            byte[] parked = null;
             try {
                 dest.reset();
                 layout.encode(event, dest);
-                offer(s, dest.array(), dest.length(), severity, event);
+                parked = parksSoon(s) ? Arrays.copyOf(dest.array(), dest.length()) : null;
+                if (parked == null) {
+                    offer(s, dest.array(), dest.length(), severity, event);
+                }
             } finally {
                 // reset now, not at the next event: a huge record's buffer is dropped at once
                 // instead of staying pinned in a thread that may never log again
                 dest.reset();
                 dest.busy = false;
+                if (Constants.ENABLE_THREADLOCALS) {
+                    BUFFERS.release(held);
+                }
+            }
+            if (parked != null) {
+                offer(s, parked, parked.length, severity, event);
             }
         }
+    }
+
+    /**
+     * Whether a virtual thread's call will most likely park at the cap: it then parks holding
+     * its record's bytes only, handing the borrowed scratch back first (a stall can park every
+     * virtual thread there is).
+     */
+    private static boolean parksSoon(Spool s) {
+        return VirtualThreads.current() && s.producersWaiting();
     }
 
     /**
@@ -195,6 +222,7 @@ public final class SpoolAppender extends AbstractAppender {
      */
     private void appendCaptured(Spool s, SpoolLayout layout, LogEvent event, int severity) {
         SpoolLayout.Scratch scratch = SpoolLayout.acquireScratch();
+        byte[] parked;
         try {
             EventCapture.Ids ids = scratch.ids;
             if (ids == null) {
@@ -205,11 +233,15 @@ public final class SpoolAppender extends AbstractAppender {
             if (!EventCapture.capture(event, record, scratch.text, ids, exactChars, contextKeys)) {
                 record = layout.encodeTextRecord(event, scratch);
             }
-            if (s.append(record.array(), 0, record.length(), severity) == AppendResult.CLOSED) {
+            parked = parksSoon(s) ? Arrays.copyOf(record.array(), record.length()) : null;
+            if (parked == null && s.append(record.array(), 0, record.length(), severity) == AppendResult.CLOSED) {
                 error("Spool appender '" + getName() + "' is stopped; event dropped", event, null);
             }
         } finally {
             SpoolLayout.releaseScratch(scratch);
+        }
+        if (parked != null && s.append(parked, 0, parked.length, severity) == AppendResult.CLOSED) {
+            error("Spool appender '" + getName() + "' is stopped; event dropped", event, null);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.github.spool.log4j2;
 
+import io.github.spool.OwnedThreadLocal;
 import io.github.spool.text.ByteLineBuilder;
 import io.github.spool.text.RecordCodec;
 import java.nio.charset.Charset;
@@ -59,8 +60,11 @@ public final class SpoolLayout extends AbstractStringLayout {
     /** The scratch builder is replaced after a huge message, as log4j2 trims its own builders. */
     private static final int MAX_RETAINED_CHARS = 64 << 10;
 
-    /** Per-thread encode state, shared by all SpoolLayout instances (it is reset per event). */
-    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+    /**
+     * Per-thread encode state, shared by all SpoolLayout instances (it is reset per event);
+     * virtual threads borrow one per call ({@link OwnedThreadLocal#acquire()}).
+     */
+    private static final OwnedThreadLocal<Scratch> SCRATCH = OwnedThreadLocal.withInitial(Scratch::new);
 
     /** A thread's line buffer and char scratch. */
     static final class Scratch {
@@ -177,6 +181,11 @@ public final class SpoolLayout extends AbstractStringLayout {
         return line.bytes(); // a huge message's text is given back by releaseScratch
     }
 
+    /** @return scratch buffers made so far (per platform thread; borrowed by virtual ones). For tests. */
+    static long scratchesMade() {
+        return SCRATCH.created();
+    }
+
     /** @return this thread's scratch, or a fresh one if this thread is already encoding (re-entry) */
     static Scratch acquireScratch() {
         if (!Constants.ENABLE_THREADLOCALS) {
@@ -184,9 +193,9 @@ public final class SpoolLayout extends AbstractStringLayout {
             // pin a web application's class loader; allocate per event as log4j2 itself does then.
             return new Scratch();
         }
-        Scratch s = SCRATCH.get();
+        Scratch s = SCRATCH.acquire();
         if (s.busy) {
-            s = new Scratch();
+            s = new Scratch(); // a platform thread re-entering: its own scratch holds the outer event
         }
         s.busy = true;
         return s;
@@ -204,6 +213,9 @@ public final class SpoolLayout extends AbstractStringLayout {
             s.text = new StringBuilder(256); // a huge message was formatted into it
         }
         s.busy = false;
+        if (Constants.ENABLE_THREADLOCALS) {
+            SCRATCH.release(s); // back to the pool if this is a virtual thread; else a no-op
+        }
     }
 
     /**

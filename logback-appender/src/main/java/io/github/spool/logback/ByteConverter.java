@@ -277,13 +277,17 @@ abstract class ByteConverter {
             // Map.forEach visits the entries in entrySet()'s order, as MDCConverter's iterator
             // does, without the iterator object (40 B per event), through this thread's walker
             // (CaptureAllocationTest). No user code runs during the walk: it is not re-entered.
-            AllEntries walk = walks.get();
-            walk.out = out;
-            walk.lone = false;
-            walk.first = true;
-            mdc.forEach(walk);
-            walk.out = null;
-            return walk.lone;
+            AllEntries walk = walks.acquire();
+            try {
+                walk.out = out;
+                walk.lone = false;
+                walk.first = true;
+                mdc.forEach(walk);
+                return walk.lone;
+            } finally {
+                walk.out = null;
+                walks.release(walk);
+            }
         }
 
         /** Writes {@code k1=v1, k2=v2}, one entry per call; one per thread. */
@@ -430,7 +434,9 @@ abstract class ByteConverter {
      * construction and the cost is that text (a few allocations per event, in the converter).
      */
     static final class Delegate extends ByteConverter {
-        private static final ThreadLocal<StringBuilder> BUF = ThreadLocal.withInitial(() -> new StringBuilder(256));
+        /** Owned by this class, not the threads: borrowed per call by virtual threads (acquire). */
+        private static final io.github.spool.OwnedThreadLocal<StringBuilder> BUF =
+                io.github.spool.OwnedThreadLocal.withInitial(() -> new StringBuilder(256));
         /**
          * logback's converters that print "" for an event without a throwable (their
          * {@code convert} returns early), so the call can be skipped. Exact classes by name:
@@ -464,18 +470,18 @@ abstract class ByteConverter {
             if (kvp && (event.getKeyValuePairs() == null || event.getKeyValuePairs().isEmpty())) {
                 return false;
             }
-            StringBuilder sb = BUF.get();
-            if (sb.length() != 0) {
-                sb = new StringBuilder(); // re-entered (a converter that logs): do not clobber the outer text
-            }
+            StringBuilder held = BUF.acquire();
+            // re-entered (a converter that logs): do not clobber the outer text
+            StringBuilder sb = held.length() != 0 ? new StringBuilder() : held;
             try {
                 converter.write(sb, event);
                 return Wtf8.append(out, sb, 0, sb.length());
             } finally {
                 sb.setLength(0);
                 if (sb.capacity() > 64 * 1024) {
-                    BUF.remove(); // do not keep a huge stack trace's buffer per thread
+                    sb.trimToSize(); // do not keep a huge stack trace's buffer per thread
                 }
+                BUF.release(held);
             }
         }
 

@@ -36,7 +36,7 @@ final class LineArrays {
      * @return its line in a new array
      */
     byte[] encode(ILoggingEvent event) {
-        Scratch sc = scratch.get();
+        Scratch sc = scratch.acquire();
         if (sc.busy) {
             // re-entered from a toString() that logs while this thread encodes: own builder
             ByteLineBuilder own = new ByteLineBuilder(RETAINED);
@@ -52,6 +52,7 @@ final class LineArrays {
         } finally {
             sc.line.reset(); // drops a huge line's array now rather than at this thread's next event
             sc.busy = false;
+            scratch.release(sc);
         }
     }
 }

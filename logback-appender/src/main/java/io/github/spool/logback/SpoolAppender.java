@@ -10,6 +10,7 @@ import io.github.spool.AppendResult;
 import io.github.spool.OverflowPolicy;
 import io.github.spool.RenderMode;
 import io.github.spool.OwnedThreadLocal;
+import io.github.spool.VirtualThreads;
 import io.github.spool.SettingsReader;
 import io.github.spool.Severity;
 import io.github.spool.Spool;
@@ -20,6 +21,7 @@ import io.github.spool.text.ByteLineBuilder;
 import io.github.spool.text.RecordCodec;
 import java.io.IOException;
 import java.nio.file.Paths;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -632,6 +634,11 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
         return config.file() != null ? "file " + config.file() : "rolling file " + config.rolling().filePattern();
     }
 
+    /** @return scratch buffers made for callers so far (per platform thread; borrowed by virtual ones). For tests. */
+    long scratchesMade() {
+        return scratch.created();
+    }
+
     /** Encodes the event on the caller's thread and hands the bytes to the ring. */
     @Override
     protected void append(ILoggingEvent event) {
@@ -643,12 +650,14 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
         AppendResult result;
         LineEncoder fast = spoolEncoder;
         if (fast != null) {
-            Scratch sc = scratch.get();
+            // A platform thread's own scratch; a virtual thread's borrowed for this call.
+            Scratch sc = scratch.acquire();
             // A toString() of an argument that logs re-enters on this thread while the outer event
             // is half encoded in sc.line: give the inner event a builder of its own.
             ByteLineBuilder line = sc.busy ? new ByteLineBuilder(Scratch.INITIAL) : sc.line;
             boolean owner = !sc.busy;
             sc.busy = true;
+            byte[] parked = null;
             try {
                 line.reset();
                 if (capture) {
@@ -667,7 +676,14 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
                         return; // a pattern logback rejected prints "": nothing to write, as below
                     }
                 }
-                result = s.append(line.array(), 0, line.length(), severity);
+                if (VirtualThreads.current() && s.producersWaiting()) {
+                    // This call will most likely park at the cap: park holding the record's bytes
+                    // only, not the scratch (a stall can park every virtual thread there is).
+                    parked = Arrays.copyOf(line.array(), line.length());
+                    result = null;
+                } else {
+                    result = s.append(line.array(), 0, line.length(), severity);
+                }
             } finally {
                 if (owner) {
                     // Empty it now, not at this thread's next event: after a huge line reset()
@@ -675,6 +691,10 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
                     sc.line.reset();
                     sc.busy = false;
                 }
+                scratch.release(sc);
+            }
+            if (parked != null) {
+                result = s.append(parked, 0, parked.length, severity);
             }
         } else {
             byte[] bytes = encoder.encode(event);

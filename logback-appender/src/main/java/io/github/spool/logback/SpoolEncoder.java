@@ -44,6 +44,8 @@ public class SpoolEncoder extends PatternLayoutEncoderBase<ILoggingEvent> {
 
     /** The byte path, or {@code null}: the layout did not start, or the charset is not UTF-8. */
     private volatile ByteConverter[] converters;
+    /** Keeps a reference to this for {@code encode()}, called only once constructed (JDK 21+ lint). */
+    @SuppressWarnings("this-escape")
     private final LineArrays lines = new LineArrays(this::encodeTo);
 
     /** Creates an encoder; set its pattern, then {@link #start()} it. */

@@ -52,6 +52,8 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
     private Encoder<ILoggingEvent> fallback;
     private Class<?> logstashMarker;
     private Class<?> structuredArgument;
+    /** Keeps a reference to this for {@code encode()}, called only once constructed (JDK 21+ lint). */
+    @SuppressWarnings("this-escape")
     private final LineArrays lines = new LineArrays(this::encodeTo);
 
     /**
