@@ -65,6 +65,16 @@ public final class ManyToOneCellRing extends RingPadTail {
      * of the whole JVM (a GC) that stops the producer and the writer alike is no evidence.
      */
     static final int STALL_MIN_PASSES = 32;
+    /**
+     * How many stall bounds the writer waits before installing in place of an install flag's
+     * holder that is a live thread. A live holder is on its way: between taking the flag and
+     * linking a cell it only takes the pool's monitor, and a virtual thread that finds that
+     * monitor taken is unmounted (JDK 24+) and queued behind every runnable virtual thread —
+     * with 100,000 of them runnable, for over a second (seen in the parked-producers soak). A
+     * holder that died (the flag left to no thread, or to a thread that ended) is recovered at
+     * the bound itself.
+     */
+    static final int LIVE_HOLDER_STALLS = 10;
 
     /** The claim that seals a cell for good (close, give-up): larger than any cell. */
     private static final long CLOSE_CLAIM = 1L << 40;
@@ -1494,7 +1504,9 @@ public final class ManyToOneCellRing extends RingPadTail {
             stallSince = nowNanos;
             return false;
         }
-        if (++stallPasses < STALL_MIN_PASSES || nowNanos - stallSince < stallNanos) {
+        Object holder = orphaned && !incomplete && !staleCurrent ? c.lvInstaller() : null;
+        long bound = holder instanceof Thread && ((Thread) holder).isAlive() ? LIVE_HOLDER_STALLS * stallNanos : stallNanos;
+        if (++stallPasses < STALL_MIN_PASSES || nowNanos - stallSince < bound) {
             return false;
         }
         stallCell = null;

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -124,6 +125,49 @@ class ProducerFailureTest {
             assertEquals(LINES, accepted);
             assertEquals(0, rig.ring.lostRecords(), "nothing was in flight: nothing lost");
             assertAccounted(rig, accepted, "after");
+        }
+    }
+
+    @Test
+    void aLiveFlagHolderIsGivenLongerThanADeadOne() throws Exception {
+        // A virtual thread holding the flag can wait over a second for a carrier (100,000
+        // runnable ones): alive, it is on its way, and the writer must not take over at the bound.
+        long stallMillis = 100;
+        try (RingRig rig = new RingRig(BUFFER, MAX, OverflowPolicy.BLOCK, stallMillis)) {
+            CountDownLatch end = new CountDownLatch(1);
+            Thread holder = new Thread(() -> {
+                try {
+                    end.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "flag-holder");
+            holder.start();
+            assertTrue(rig.ring.currentCell().casInstaller(holder)); // takes the flag, then is not scheduled
+            AtomicLong accepted = new AtomicLong();
+            Thread after = new Thread(() -> {
+                for (int i = 0; i < LINES; i++) {
+                    byte[] b = line("after", i);
+                    if (rig.ring.append(b, 0, b.length, Severity.INFO) == AppendResult.ACCEPTED) {
+                        accepted.incrementAndGet();
+                    }
+                }
+            }, "after-failure");
+            long t0 = System.nanoTime();
+            after.start();
+            Thread.sleep(3 * stallMillis); // what is measured: no take-over within 3 bounds of a live holder
+            long elapsedMillis = (System.nanoTime() - t0) / 1_000_000;
+            if (elapsedMillis < ManyToOneCellRing.LIVE_HOLDER_STALLS * stallMillis) {
+                assertEquals(0, rig.ring.stallRecoveries(), "no take-over from a live holder after " + elapsedMillis + " ms");
+            }
+            end.countDown();
+            holder.join(); // it ends still holding the flag: now the writer takes over
+            after.join(30_000);
+            assertFalse(after.isAlive(), "a holder that died must not park the others forever");
+            assertTrue(rig.stop(10_000));
+            assertTrue(rig.ring.stallRecoveries() >= 1, "the writer installed a successor itself");
+            assertEquals(LINES, accepted.get());
+            assertAccounted(rig, accepted.get(), "after");
         }
     }
 
