@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,7 +41,9 @@ class LogrotateTest {
                 }
                 count.set(seq + 1);
                 if (seq % 64 == 0) {
-                    Thread.yield(); // leave the writer a core on a 2-core machine
+                    // Paced, about 64k lines/s: renames are noticed within a second, and a
+                    // flat-out producer only made millions of lines to read back (20-28 s a run).
+                    LockSupport.parkNanos(1_000_000);
                 }
             }
         });
