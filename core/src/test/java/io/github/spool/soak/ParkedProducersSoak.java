@@ -6,11 +6,11 @@ import io.github.spool.OverflowPolicy;
 import io.github.spool.Severity;
 import io.github.spool.Spool;
 import io.github.spool.SpoolConfig;
+import io.github.spool.VirtualThreadsRig;
 import io.github.spool.io.Sink;
 
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
-import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -148,12 +148,7 @@ public final class ParkedProducersSoak {
 
     /** @return whether this JVM has virtual threads (JDK 21+) */
     public static boolean virtualThreadsAvailable() {
-        try {
-            Thread.class.getMethod("ofVirtual");
-            return true;
-        } catch (NoSuchMethodException e) {
-            return false;
-        }
+        return VirtualThreadsRig.available();
     }
 
     /**
@@ -262,11 +257,9 @@ public final class ParkedProducersSoak {
                 done.countDown();
             }
         };
-        Method startVirtual = virtual ? Class.forName("java.lang.Thread$Builder").getMethod("start", Runnable.class) : null;
-        Object builder = virtual ? Thread.class.getMethod("ofVirtual").invoke(null) : null;
         for (int i = 0; i < producers; i++) {
             if (virtual) {
-                startVirtual.invoke(builder, producer);
+                VirtualThreadsRig.start(producer);
             } else {
                 Thread t = new Thread(producer, "soak-producer-" + i);
                 t.setDaemon(true);
