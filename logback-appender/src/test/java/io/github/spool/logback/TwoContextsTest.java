@@ -1,103 +1,34 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.spool.logback;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
-import ch.qos.logback.core.Appender;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import io.github.spool.metrics.JmxRegistry;
-import io.github.spool.soak.LeakProbe;
-import java.lang.management.ManagementFactory;
+import ch.qos.logback.core.Appender;
+import io.github.spool.dropin.TwoContextsContract;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
-import java.util.concurrent.TimeUnit;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two logback {@code LoggerContext}s (two web applications under a context selector) each with a
- * {@code SpoolAppender} named {@code twoctx}: each gets its own MBean, named after its context;
- * reconfiguring ({@code reset()} and a new {@link JoranConfigurator}, as logback's scan does) or
- * stopping one leaves the other's appender, bean and counts alone.
+ * {@link TwoContextsContract} through logback: two {@code LoggerContext}s, each with a
+ * {@code SpoolAppender}; reconfiguring is {@code reset()} and a new {@link JoranConfigurator}, as
+ * logback's scan does.
  */
-class TwoContextsTest {
+class TwoContextsTest extends TwoContextsContract<LoggerContext> {
 
-    private static final String APPENDER = "twoctx";
-    /** A plain name, and one that must be quoted in an object name. */
-    private static final String CTX_A = "shop-a";
-    private static final String CTX_B = "web app, /shop:b";
-
-    @TempDir
-    Path dir;
-
-    @Test
-    void sameNamedAppendersOfTwoContextsRunStopAndReconfigureIndependently() throws Exception {
-        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        Path fileA = dir.resolve("a.log");
-        Path fileB = dir.resolve("b.log");
-        LoggerContext a = start(CTX_A, fileA);
-        LoggerContext b = start(CTX_B, fileB);
-        try {
-            ObjectName beanA = JmxRegistry.objectName(CTX_A, APPENDER);
-            ObjectName beanB = JmxRegistry.objectName(CTX_B, APPENDER);
-            assertEquals(new ObjectName("io.github.spool:type=Appender,context=shop-a,name=" + APPENDER), beanA);
-            assertEquals(CTX_B, ObjectName.unquote(beanB.getKeyProperty("context")));
-            assertEquals(Set.of(beanA, beanB), LeakProbe.beansOf(APPENDER));
-
-            log(a, "a", 3);
-            log(b, "b", 5);
-            awaitWritten(server, beanA, 3);
-            awaitWritten(server, beanB, 5);
-
-            Appender<ILoggingEvent> before = appender(a);
-            a.reset();
-            configure(a, fileA);
-            Appender<ILoggingEvent> after = appender(a);
-            assertNotSame(before, after, "reconfiguring built a new appender");
-            assertFalse(before.isStarted());
-            assertEquals(Set.of(beanA, beanB), LeakProbe.beansOf(APPENDER), "one bean per context after reconfiguring A");
-            assertEquals(0L, server.getAttribute(beanA, "EventsWritten"), "A's bean is its new appender's");
-            assertEquals(5L, server.getAttribute(beanB, "EventsWritten"), "B's bean untouched");
-
-            log(a, "a", 2);
-            log(b, "b", 1);
-            awaitWritten(server, beanA, 2);
-            awaitWritten(server, beanB, 6);
-
-            a.stop();
-            assertEquals(Set.of(beanB), LeakProbe.beansOf(APPENDER), "stopping A removes only A's bean");
-            assertFalse(LeakProbe.writerThreads(APPENDER).isEmpty(), "B's writer still runs");
-            log(b, "b", 1);
-            awaitWritten(server, beanB, 7);
-        } finally {
-            a.stop();
-            b.stop();
-        }
-        assertEquals(Set.of(), LeakProbe.beansOf(APPENDER));
-        for (Thread t : LeakProbe.writerThreads(APPENDER)) {
-            t.join(10_000); // stop() returned once the ring drained; the thread ends right after
-            assertFalse(t.isAlive(), t + " still runs after both contexts stopped");
-        }
-        assertEquals(5, Files.readAllLines(fileA).size(), "A: 3 before and 2 after its reconfiguration");
-        assertEquals(7, Files.readAllLines(fileB).size(), "B: every event, across A's reconfiguration and stop");
-    }
-
-    private LoggerContext start(String name, Path file) throws Exception {
+    @Override
+    protected LoggerContext start(String name, Path file) throws Exception {
         LoggerContext ctx = new LoggerContext();
         ctx.setName(name);
-        configure(ctx, file);
+        reconfigure(ctx, file);
         return ctx;
     }
 
-    private void configure(LoggerContext ctx, Path file) throws Exception {
+    @Override
+    protected void reconfigure(LoggerContext ctx, Path file) throws Exception {
+        ctx.reset();
         Path config = dir.resolve(file.getFileName() + ".xml");
         Files.writeString(config, "<configuration>\n"
                 + "  <appender name=\"" + APPENDER + "\" class=\"" + SpoolAppender.class.getName() + "\">\n"
@@ -112,22 +43,25 @@ class TwoContextsTest {
         assertTrue(appender(ctx).isStarted(), () -> "started in " + ctx.getName() + ": " + ctx.getStatusManager().getCopyOfStatusList());
     }
 
-    private static Appender<ILoggingEvent> appender(LoggerContext ctx) {
+    @Override
+    protected Appender<ILoggingEvent> appender(LoggerContext ctx) {
         return ctx.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender(APPENDER);
     }
 
-    private static void log(LoggerContext ctx, String tag, int n) {
+    @Override
+    protected boolean isStopped(Object appender) {
+        return !((Appender<?>) appender).isStarted();
+    }
+
+    @Override
+    protected void log(LoggerContext ctx, String tag, int n) {
         for (int i = 0; i < n; i++) {
             ctx.getLogger("two").info("{} {}", tag, i);
         }
     }
 
-    private static void awaitWritten(MBeanServer server, ObjectName bean, long expected) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        long seen;
-        while ((seen = (Long) server.getAttribute(bean, "EventsWritten")) != expected) {
-            assertTrue(seen < expected && System.nanoTime() < deadline, bean + ": EventsWritten " + seen + ", expected " + expected);
-            Thread.sleep(5); // polling a counter the writer thread advances; no event to wait on
-        }
+    @Override
+    protected void stop(LoggerContext ctx) {
+        ctx.stop();
     }
 }
