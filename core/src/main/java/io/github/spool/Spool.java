@@ -70,6 +70,7 @@ public final class Spool implements AutoCloseable {
         long stallMillis = Long.getLong(STALL_TIMEOUT_PROPERTY, TimeUnit.NANOSECONDS.toMillis(ManyToOneCellRing.DEFAULT_STALL_NANOS));
         this.ring = new ManyToOneCellRing(config.bufferSize(), config.maxBufferSize(), config.overflowPolicy(),
                 config.discardThreshold(), TimeUnit.MILLISECONDS.toNanos(Math.max(1, stallMillis)));
+        ring.name(config.name());
         this.framed = config.renderer() == null && sink.needsRecordEnds() ? new FramedText() : null;
         this.writer = new RingWriter(config.name(), ring, sink, counters, config.statusListener(), config.discardThreshold(),
                 framed != null ? framed : config.renderer(), config.writerNapMicros());

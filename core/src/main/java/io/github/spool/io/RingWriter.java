@@ -1,6 +1,8 @@
 package io.github.spool.io;
 
 import io.github.spool.Severity;
+import io.github.spool.jfr.DiscardEvent;
+import io.github.spool.jfr.StallRecoveryEvent;
 import io.github.spool.SpoolConfig;
 import io.github.spool.SpoolThreads;
 import io.github.spool.StatusListener;
@@ -782,6 +784,14 @@ public final class RingWriter implements Runnable {
         if (total == 0) {
             return;
         }
+        DiscardEvent event = new DiscardEvent(); // once per summary at most
+        if (event.shouldCommit()) {
+            event.appender = name;
+            event.discarded = total;
+            event.threshold = Severity.name(discardThreshold);
+            event.byLevel = detail.toString();
+            event.commit();
+        }
         // After a torn line, the summary starts on a line of its own (unless the file was emptied since).
         if (torn && sink.sizeNow() == 0) {
             torn = false;
@@ -828,6 +838,13 @@ public final class RingWriter implements Runnable {
         long n = ring.stallRecoveries();
         if (n != reportedStallRecoveries) {
             reportedStallRecoveries = n;
+            StallRecoveryEvent event = new StallRecoveryEvent();
+            if (event.shouldCommit()) {
+                event.appender = name;
+                event.recoveries = n;
+                event.lostSoFar = ring.lostRecords();
+                event.commit();
+            }
             report(StatusListener.Level.ERROR, "a logging call failed half-way through appending (or stalled past "
                     + "the bound); the writer recovered, " + ring.lostRecords() + " records lost so far", null);
         }

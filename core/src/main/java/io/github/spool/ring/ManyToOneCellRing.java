@@ -3,6 +3,7 @@ package io.github.spool.ring;
 import io.github.spool.AppendResult;
 import io.github.spool.OverflowPolicy;
 import io.github.spool.Severity;
+import io.github.spool.jfr.ProducerWaitEvent;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -158,6 +159,8 @@ public final class ManyToOneCellRing extends RingPadTail {
      * {@code false} and unparks it.
      */
     private volatile boolean growerPolls;
+    /** The appender's name, for the JFR events of its producers' waits ({@link #name(String)}). */
+    private volatile String name = "";
     /** The writer collects nothing more (stop deadline passed, or it failed): see {@link #abandonAll}. */
     private volatile boolean writerGone;
     /**
@@ -1085,6 +1088,8 @@ public final class ManyToOneCellRing extends RingPadTail {
          * means room was freed (a dedicated cell written) since, so it tries again.
          */
         long allocatedSeen = Long.MIN_VALUE;
+        /** Begun when this producer first parks at the cap; committed by {@link #finish} if over its threshold. */
+        private ProducerWaitEvent waitEvent;
 
         Waiter(Thread thread, int need) {
             this.thread = thread;
@@ -1129,6 +1134,10 @@ public final class ManyToOneCellRing extends RingPadTail {
                 }
                 if (ring.closed || ring.current != sealed || !ring.pool.isEmpty() || ring.allocated.value < allocatedSeen) {
                     return true; // changed while we registered: look again
+                }
+                if (waitEvent == null) {
+                    waitEvent = new ProducerWaitEvent(); // the slow path: about to park
+                    waitEvent.begin();
                 }
                 // The timeout only bounds a wake-up nobody foresaw: on it we look (volatile loads,
                 // no CAS, no monitor) at what a waker would have changed, and sleep again if
@@ -1177,6 +1186,16 @@ public final class ManyToOneCellRing extends RingPadTail {
             boolean woken = queued ? !ring.blocked.remove(this) : registered;
             if (woken && !tookSpace) {
                 ring.wakeWaiters(need);
+            }
+            ProducerWaitEvent e = waitEvent;
+            if (e != null) {
+                waitEvent = null;
+                e.end();
+                if (e.shouldCommit()) { // recording, and over the threshold (10 ms by default)
+                    e.appender = ring.name;
+                    e.bytes = need;
+                    e.commit();
+                }
             }
         }
     }
@@ -1392,6 +1411,15 @@ public final class ManyToOneCellRing extends RingPadTail {
         wakeBudget.addAndGet(-w.need);
         w.queued = false; // dequeued: finish() need not search the queue for it
         LockSupport.unpark(w.thread);
+    }
+
+    /**
+     * Names the ring after its appender, for diagnostics (JFR's {@code ProducerWait} events).
+     *
+     * @param name the appender's name
+     */
+    public void name(String name) {
+        this.name = name;
     }
 
     /**

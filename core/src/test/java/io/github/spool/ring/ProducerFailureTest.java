@@ -3,6 +3,9 @@ package io.github.spool.ring;
 import io.github.spool.AppendResult;
 import io.github.spool.OverflowPolicy;
 import io.github.spool.Severity;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -117,11 +120,19 @@ class ProducerFailureTest {
 
     @Test
     void installFlagHeldForever() throws Exception {
-        try (RingRig rig = new RingRig(BUFFER, MAX, OverflowPolicy.BLOCK, 50)) {
+        Path jfr = dir.resolve("stall.jfr");
+        try (RingRig rig = new RingRig(BUFFER, MAX, OverflowPolicy.BLOCK, 50); Recording recording = new Recording()) {
+            recording.enable("io.github.spool.StallRecovery");
+            recording.start();
             assertTrue(rig.ring.currentCell().casInstaller(new Object())); // an installer takes the flag, then dies
             long accepted = logAfterFailure(rig, "after");
             assertTrue(rig.stop(10_000));
+            recording.stop();
+            recording.dump(jfr);
             assertTrue(rig.ring.stallRecoveries() >= 1, "the writer installed a successor itself");
+            List<RecordedEvent> events = RecordingFile.readAllEvents(jfr);
+            assertTrue(events.stream().anyMatch(e -> e.getEventType().getName().equals("io.github.spool.StallRecovery")
+                    && "rig".equals(e.getString("appender")) && e.getLong("recoveries") >= 1), "a StallRecovery event: " + events);
             assertEquals(LINES, accepted);
             assertEquals(0, rig.ring.lostRecords(), "nothing was in flight: nothing lost");
             assertAccounted(rig, accepted, "after");

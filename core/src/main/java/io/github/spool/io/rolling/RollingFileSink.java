@@ -2,6 +2,7 @@
 package io.github.spool.io.rolling;
 
 import io.github.spool.StatusListener;
+import io.github.spool.jfr.RolloverEvent;
 import io.github.spool.io.Sink;
 import io.github.spool.time.MillisClock;
 
@@ -505,6 +506,18 @@ public final class RollingFileSink implements Sink {
         }
     }
 
+    /** Ends and commits a {@link RolloverEvent} if a recording wants it. */
+    private static void rolled(RolloverEvent event, String phase, Path source, Path target, boolean succeeded) {
+        event.end();
+        if (event.shouldCommit()) {
+            event.phase = phase;
+            event.source = String.valueOf(source);
+            event.target = String.valueOf(target);
+            event.succeeded = succeeded;
+            event.commit();
+        }
+    }
+
     private void rollover(Trigger trigger) throws IOException {
         long now = clock.currentTimeMillis();
         if (trigger == Trigger.SIZE && calendar != null && !policy.timeBased()) {
@@ -524,6 +537,9 @@ public final class RollingFileSink implements Sink {
         }
         Path target = Paths.get(name);
         Path plain = Paths.get(compression.strip(name));
+        Path rolledFile = activePath;
+        RolloverEvent event = new RolloverEvent();
+        event.begin();
         closeChannel();
         try {
             if (configuredFile != null && policy.replaceArchives()) {
@@ -551,6 +567,7 @@ public final class RollingFileSink implements Sink {
             }
             openActive(true);
             advance(trigger, now);
+            rolled(event, "rename", rolledFile, plain, false);
             return;
         }
         advance(trigger, now);
@@ -559,6 +576,7 @@ public final class RollingFileSink implements Sink {
         }
         openActive(true);
         rollovers++;
+        rolled(event, "rename", rolledFile, plain, true);
         Path source = plain;
         Path archive = target;
         Path active = activePath; // read here: the archive thread must not read the writer's fields
@@ -738,9 +756,13 @@ public final class RollingFileSink implements Sink {
     }
 
     private void compress(Path source, Path target) {
+        RolloverEvent event = new RolloverEvent();
+        event.begin();
         try {
             compression.compress(source, target);
+            rolled(event, "compress", source, target, true);
         } catch (IOException | RuntimeException e) {
+            rolled(event, "compress", source, target, false);
             leftovers.put(absolute(source), target);
             report(StatusListener.Level.ERROR, "could not compress " + source + " to " + target
                     + " (" + e + "); the file is kept uncompressed, and compressed at a later rollover", e);
