@@ -3,12 +3,10 @@ package io.github.spool.ring;
 import io.github.spool.AppendResult;
 import io.github.spool.OverflowPolicy;
 import io.github.spool.Severity;
-import io.github.spool.jfr.ProducerWaitEvent;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -106,10 +104,10 @@ public final class ManyToOneCellRing extends RingPadTail {
     private final boolean discardAllowed;
     private final int discardThreshold;
     private final long stallNanos;
-    private final WakeSignal signal = new WakeSignal();
+    final WakeSignal signal = new WakeSignal();
 
     /** Free standard cells, most recently used first (warm in cache). Installers and writer. */
-    private final CellPool pool;
+    final CellPool pool;
     /**
      * Bytes of every live cell (chain, pool, a producer's dedicated cell) plus reservations for
      * cells being allocated. Its monitor is the books' lock: {@code allocated}, {@code cells},
@@ -119,7 +117,7 @@ public final class ManyToOneCellRing extends RingPadTail {
      * outcome of a block of field accesses is never ambiguous: a call around a CAS may throw after
      * the CAS happened. The books change once per cell, never per record.
      */
-    private final Books allocated = new Books();
+    final Books allocated = new Books();
     private final Books cells = new Books();
     private final Books highWater = new Books();
     private final AtomicLongArray discarded = new AtomicLongArray(Severity.COUNT);
@@ -132,10 +130,8 @@ public final class ManyToOneCellRing extends RingPadTail {
     private final AtomicLong refused = new AtomicLong();
     /** Times the writer recovered from a producer that failed mid-protocol. */
     private final AtomicLong stallRecoveries = new AtomicLong();
-    /** Producers parked at the cap, each at most once ({@link Waiter#queued}). Slow path only. */
-    private final ConcurrentLinkedQueue<Waiter> blocked = new ConcurrentLinkedQueue<>();
-    /** Bytes of room not yet matched with a woken waiter ({@link #wakeWaiters}). Slow path only. */
-    private final AtomicLong wakeBudget = new AtomicLong();
+    /** Producers parked at the cap, and the waking of them. Slow path only. */
+    final ParkingLot parked = new ParkingLot();
     /**
      * The thread that allocates cells ahead ({@link #growAhead}), or {@code null} until the writer
      * starts one: an installer that takes the last pooled cell unparks it rather than allocating
@@ -160,7 +156,7 @@ public final class ManyToOneCellRing extends RingPadTail {
      */
     private volatile boolean growerPolls;
     /** The appender's name, for the JFR events of its producers' waits ({@link #name(String)}). */
-    private volatile String name = "";
+    volatile String name = "";
     /** The writer collects nothing more (stop deadline passed, or it failed): see {@link #abandonAll}. */
     private volatile boolean writerGone;
     /**
@@ -176,14 +172,7 @@ public final class ManyToOneCellRing extends RingPadTail {
     // Consumer-private.
     private Cell writeCell;
     private Cell closeSealed;
-    private Cell stallCell;
-    private long stallCommitted;
-    private long stallClaimed;
-    private Cell stallNext;
-    private Cell stallCurrent;
-    private Cell stallCurrentNext;
-    private int stallPasses;
-    private long stallSince;
+    private final StallWatch stall = new StallWatch();
     private long[] holeScratch = new long[4];
 
     /**
@@ -260,7 +249,7 @@ public final class ManyToOneCellRing extends RingPadTail {
     }
 
     /** A count in the books (see {@code allocated}): read without the lock, changed inside it. */
-    private static final class Books {
+    static final class Books {
         volatile long value;
 
         long get() {
@@ -453,7 +442,7 @@ public final class ManyToOneCellRing extends RingPadTail {
      * reserves the bytes. Freeing twice (a failure handler left the cell to the writer after a
      * free that then threw) is harmless: the JDK's cleaner runs once, a closed arena stays closed.
      */
-    private void freeCell(Cell c) {
+    void freeCell(Cell c) {
         c.memory.free();
         uncount(c);
     }
@@ -826,7 +815,7 @@ public final class ManyToOneCellRing extends RingPadTail {
                         if (growIntoPool()) {
                             // Producers that parked while we grew wait for a cell too: this one
                             // (installed next, by us or by them) may have room for them.
-                            wakeWaiters(cellSize);
+                            parked.wake(cellSize);
                             continue; // take the flag again and install it (or whatever the pool has)
                         }
                         if (discardable(severity)) {
@@ -1030,7 +1019,7 @@ public final class ManyToOneCellRing extends RingPadTail {
         if (!growIntoPool()) {
             return false;
         }
-        wakeWaiters(cellSize);
+        parked.wake(cellSize);
         return true;
     }
 
@@ -1050,154 +1039,6 @@ public final class ManyToOneCellRing extends RingPadTail {
     private AppendResult discard(int severity) {
         discarded.incrementAndGet(severity);
         return AppendResult.DISCARDED;
-    }
-
-    /**
-     * Per-call waiting state of a producer on the slow path: spin, yield, then park until woken.
-     *
-     * <p>Waiting costs nothing (issue 31, item 8): a producer that finds no cell to claim in
-     * registers in the ring's {@code blocked} queue once, re-checks, and parks without a timeout
-     * that matters ({@link #PARK_SAFETY_NANOS}). Whoever makes room wakes waiters in a bounded
-     * batch: the writer when it frees cells ({@link #release}: as many waiters as the freed bytes
-     * can serve, by their records' lengths), the grower when it pools a cell, the writer's
-     * recoveries, and close (all). A woken producer that leaves without using its wake-up (its
-     * record dropped or refused) hands it on to the next waiter. No lost wake-up (Dekker): the
-     * waiter's queue insertion (a volatile CAS) comes before its volatile re-reads of
-     * {@code closed}, {@code current} and the pool's size; a waker's change (a volatile store of
-     * those) comes before its volatile read of the queue; so either the waiter sees the change or
-     * the waker sees the waiter. No monitor is held while parked (virtual threads stay unpinned),
-     * and a parked producer holds one small object and one queue node.
-     */
-    private static final class Waiter {
-        private static final int SPINS = 64;
-        private static final int YIELDS = 32;
-
-        final Thread thread;
-        /** The record's length: what a waker counts this waiter as taking of the freed bytes. */
-        final int need;
-        /** In the ring's {@code blocked} queue; cleared by whoever dequeues us to wake us. */
-        volatile boolean queued;
-        private int rounds;
-        private boolean interrupted;
-        /** Put itself in the ring's {@code blocked} queue at least once. */
-        private boolean registered;
-        /** A dedicated cell this producer allocated for its oversized record, not yet installed. */
-        Cell dedicated;
-        /**
-         * The ring's allocated bytes read before this producer last failed to grow it: less now
-         * means room was freed (a dedicated cell written) since, so it tries again.
-         */
-        long allocatedSeen = Long.MIN_VALUE;
-        /** Begun when this producer first parks at the cap; committed by {@link #finish} if over its threshold. */
-        private ProducerWaitEvent waitEvent;
-
-        Waiter(Thread thread, int need) {
-            this.thread = thread;
-            this.need = need;
-        }
-
-        /**
-         * Waits once for the state seen at {@code sealed} to change. {@code foundNothing}: this
-         * producer held the flag and found nothing to install and nothing to grow (it sleeps
-         * until woken); otherwise another producer holds the flag (it backs off briefly).
-         *
-         * @return {@code false} if this thread must not wait: it is the writer itself
-         */
-        boolean idle(ManyToOneCellRing ring, Cell sealed, boolean foundNothing) {
-            int r = foundNothing ? Math.max(rounds, SPINS + YIELDS) : rounds++;
-            // Spin, then yield, only while another producer holds the flag: its install is
-            // imminent. At the cap nothing comes for the writer's next batch, and 400 producers
-            // yielding 32 times each on every arrival there slowed the drain after a stall.
-            if (r < SPINS) {
-                Thread.onSpinWait();
-                return true;
-            }
-            if (r < SPINS + YIELDS) {
-                Thread.yield();
-                return true;
-            }
-            if (thread == ring.signal.consumerThread()) {
-                return false;
-            }
-            // park returns at once while the interrupt flag is set: clear it while we wait
-            // and restore it when the record is accounted for (finish).
-            if (Thread.interrupted()) {
-                interrupted = true;
-            }
-            if (foundNothing) {
-                // We held the flag and found no cell to install, and none to grow: sleep until
-                // whoever makes room wakes us. Register, then look again (Dekker with the wakers).
-                if (!queued) {
-                    queued = true;
-                    registered = true;
-                    ring.blocked.offer(this);
-                }
-                if (ring.closed || ring.current != sealed || !ring.pool.isEmpty() || ring.allocated.value < allocatedSeen) {
-                    return true; // changed while we registered: look again
-                }
-                if (waitEvent == null) {
-                    waitEvent = new ProducerWaitEvent(); // the slow path: about to park
-                    waitEvent.begin();
-                }
-                // The timeout only bounds a wake-up nobody foresaw: on it we look (volatile loads,
-                // no CAS, no monitor) at what a waker would have changed, and sleep again if
-                // nothing did.
-                do {
-                    LockSupport.parkNanos(this, PARK_SAFETY_NANOS);
-                    if (Thread.interrupted()) {
-                        interrupted = true; // else every park would return at once
-                    }
-                } while (queued && !ring.closed && ring.current == sealed && ring.pool.isEmpty()
-                        && ring.allocated.value >= allocatedSeen);
-                // Woken (dequeued), we pass the wake-up on to two more while the budget lasts
-                // (wakeWaiters).
-                if (!queued) {
-                    ring.passWake();
-                    ring.passWake();
-                }
-            } else if (!ring.closed && ring.current == sealed) {
-                // Another producer holds the flag: it is installing a cell, or finding the cap as
-                // we would, within microseconds unless it is descheduled (or failed: the writer
-                // recovers after its stall bound). Nobody wakes us for that: back off briefly.
-                LockSupport.parkNanos(this, Math.min(TimeUnit.MILLISECONDS.toNanos(1), 1000L << Math.min(10, r - SPINS - YIELDS)));
-            }
-            return true;
-        }
-
-        /**
-         * Leaves the slow path. Most important first, since a throw may cut it short (appendSlow):
-         * the interrupt, then the dedicated cell (cleared only once freed, so a cut leaves it to
-         * appendSlow's handler), then the queue.
-         *
-         * @param tookSpace whether the record went in (a wake-up it got was used)
-         */
-        void finish(ManyToOneCellRing ring, boolean tookSpace) {
-            if (interrupted || Thread.interrupted()) {
-                thread.interrupt();
-            }
-            Cell d = dedicated;
-            if (d != null) {
-                ring.freeCell(d); // allocated for a record that did not go in (closed, discarded)
-                dedicated = null;
-            }
-            // Still queued: take ourselves out, so the queue never holds a producer that is gone.
-            // A failed remove means a waker dequeued us just now; not queued but registered means
-            // a waker dequeued us earlier. Either way a wake-up was ours: unused, it goes on.
-            boolean woken = queued ? !ring.blocked.remove(this) : registered;
-            if (woken && !tookSpace) {
-                ring.wakeWaiters(need);
-            }
-            ProducerWaitEvent e = waitEvent;
-            if (e != null) {
-                waitEvent = null;
-                e.end();
-                if (e.shouldCommit()) { // recording, and over the threshold (10 ms by default)
-                    e.appender = ring.name;
-                    e.bytes = need;
-                    e.commit();
-                }
-            }
-        }
     }
 
     // ------------------------------------------------------------------ consumer
@@ -1371,46 +1212,8 @@ public final class ManyToOneCellRing extends RingPadTail {
         }
         batch.clear();
         if (freed > 0) {
-            wakeWaiters(freed);
+            parked.wake(freed);
         }
-    }
-
-    /**
-     * Wakes producers parked at the cap for {@code bytes} of new room: as many as those bytes can
-     * serve, by their records' lengths, at least one. The caller (the writer, usually) wakes two;
-     * each woken producer wakes up to two more while the budget lasts ({@link Waiter#idle}), so the
-     * wake-ups spread over the woken threads in a tree instead of landing on the writer — with 64
-     * producers on 2 cores, the writer waking them all itself took a fifth of its CPU.
-     */
-    void wakeWaiters(long bytes) {
-        if (blocked.isEmpty()) {
-            return;
-        }
-        // Racing passWakes may overdraw the budget below zero; new room starts from zero, so
-        // that this call always wakes at least one waiter.
-        for (;;) {
-            long b = wakeBudget.get();
-            if (wakeBudget.compareAndSet(b, Math.max(0, b) + bytes)) {
-                break;
-            }
-        }
-        passWake();
-        passWake();
-    }
-
-    /** Wakes the longest-waiting producer if the budget lasts; its {@code need} comes off the budget. */
-    void passWake() {
-        if (wakeBudget.get() <= 0) {
-            return;
-        }
-        Waiter w = blocked.poll();
-        if (w == null) {
-            wakeBudget.set(0); // nobody left: room freed later gets its own budget
-            return;
-        }
-        wakeBudget.addAndGet(-w.need);
-        w.queued = false; // dequeued: finish() need not search the queue for it
-        LockSupport.unpark(w.thread);
     }
 
     /**
@@ -1433,16 +1236,7 @@ public final class ManyToOneCellRing extends RingPadTail {
      * @return {@code true} if some producer waits for room
      */
     public boolean producersWaiting() {
-        return !blocked.isEmpty();
-    }
-
-    /** Wakes every parked producer (close, the writer gone, the cap reached): each decides again. */
-    private void wakeBlocked() {
-        Waiter w;
-        while ((w = blocked.poll()) != null) {
-            w.queued = false;
-            LockSupport.unpark(w.thread);
-        }
+        return !parked.isEmpty();
     }
 
     /**
@@ -1500,10 +1294,10 @@ public final class ManyToOneCellRing extends RingPadTail {
      */
     public boolean recoverStall(long nowNanos) {
         settleOrphans();
-        if (!pool.isEmpty() && !blocked.isEmpty()) {
+        if (!pool.isEmpty() && !parked.isEmpty()) {
             // Producers parked while cells are free: a wake-up went missing somewhere. One check
             // per idle pass here, rather than every parked producer looking on a timer.
-            wakeWaiters((long) pool.size() * cellSize);
+            parked.wake((long) pool.size() * cellSize);
         }
         Cell c = writeCell;
         long cw = c.lvCommitted();
@@ -1517,27 +1311,14 @@ public final class ManyToOneCellRing extends RingPadTail {
                 && (c.abandoned || (Cell.bytes(kw) > c.capacity && !incomplete && c.flushedBytes == done));
         boolean staleCurrent = curNext != null;
         if (!incomplete && !orphaned && !staleCurrent) {
-            stallCell = null;
-            return false;
-        }
-        if (stallCell != c || stallCommitted != cw || stallClaimed != kw || stallNext != next || stallCurrent != cur
-                || stallCurrentNext != curNext) {
-            stallCell = c;
-            stallCommitted = cw;
-            stallClaimed = kw;
-            stallNext = next;
-            stallCurrent = cur;
-            stallCurrentNext = curNext;
-            stallPasses = 0;
-            stallSince = nowNanos;
+            stall.clear();
             return false;
         }
         Object holder = orphaned && !incomplete && !staleCurrent ? c.lvInstaller() : null;
         long bound = holder instanceof Thread && ((Thread) holder).isAlive() ? LIVE_HOLDER_STALLS * stallNanos : stallNanos;
-        if (++stallPasses < STALL_MIN_PASSES || nowNanos - stallSince < bound) {
+        if (!stall.stuck(c, cw, kw, next, cur, curNext, nowNanos, bound)) {
             return false;
         }
-        stallCell = null;
         if (staleCurrent) {
             // An installer linked a successor and stopped before publishing it.
             Cell t = curNext;
@@ -1547,7 +1328,7 @@ public final class ManyToOneCellRing extends RingPadTail {
             if (CURRENT.compareAndSet(this, cur, t)) {
                 cur.installer = Cell.SHUT; // its holder linked past it: taken for good, by nobody's thread
                 t.srInstallerOpen();
-                wakeWaiters(t.capacity);
+                parked.wake(t.capacity);
             }
         } else if (incomplete) {
             abandon(c);
@@ -1560,7 +1341,7 @@ public final class ManyToOneCellRing extends RingPadTail {
 
     /** @return whether {@link #recoverStall} is watching a state that may be stuck (consumer only) */
     public boolean stallPending() {
-        return stallCell != null;
+        return stall.pending();
     }
 
     /** Gives up the cell being written: seals it if needed, and counts what it cannot write. */
@@ -1615,7 +1396,7 @@ public final class ManyToOneCellRing extends RingPadTail {
         // does not keep its thread reachable.
         sealed.installer = Cell.SHUT;
         fresh.srInstallerOpen();
-        wakeWaiters(fresh.capacity);
+        parked.wake(fresh.capacity);
     }
 
     /**
@@ -1652,7 +1433,7 @@ public final class ManyToOneCellRing extends RingPadTail {
             o = n;
         }
         if (freed > 0) {
-            wakeWaiters(freed);
+            parked.wake(freed);
         }
     }
 
@@ -1686,13 +1467,13 @@ public final class ManyToOneCellRing extends RingPadTail {
             holes = 0;
         }
         sealFor(c);
-        wakeBlocked();
+        parked.wakeAll();
     }
 
     /** Stops accepting records: producers get {@link AppendResult#CLOSED} from now on, once sealed. */
     public void close() {
         closed = true;
-        wakeBlocked();
+        parked.wakeAll();
     }
 
     /** @return whether {@link #close} was called */
@@ -1778,13 +1559,13 @@ public final class ManyToOneCellRing extends RingPadTail {
                 + " flushed=" + c.flushedBytes + " writerGen=" + c.writerGen + " abandoned=" + c.abandoned + " dedicated=" + c.dedicated
                 + "} current==writeCell:" + (cur == c) + " current{claimed=" + Long.toHexString(cur.lvClaimed()) + " flag="
                 + (cur.lvInstaller() != null) + " next=" + (cur.lvNext() != null) + "} pool=" + pool.size() + " allocated=" + allocated.get()
-                + " stallPending=" + (stallCell != null) + " passes=" + stallPasses + " recoveries=" + stallRecoveries.get()
+                + " stallPending=" + stall.pending() + " passes=" + stall.passes() + " recoveries=" + stallRecoveries.get()
                 + " failedCopies=" + failedCopies + " aborted=" + c.abortedBytes + " holes=" + c.holeCount + " closed=" + closed;
     }
 
     /** @return producers registered as parked at the cap (tests) */
     int waiting() {
-        return blocked.size();
+        return parked.size();
     }
 
     // ------------------------------------------------------------------ metrics

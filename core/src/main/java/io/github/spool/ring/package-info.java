@@ -9,6 +9,16 @@
  *                                       ▲  next links, in write order
  *   writer ──collect──▶ oldest cell ─▶ … ─┘        free cells: pool (LIFO), recycled by the writer
  * </pre>
+ * <h2>Classes</h2>
+ * {@code ManyToOneCellRing} holds the protocol: claim, copy, commit, install, growth and trimming,
+ * collect and release, close. Around it, one concern each: {@link io.github.spool.ring.Cell} (one
+ * cell's words and their accessors), {@code CellPool} (the free cells), {@code Waiter} (one
+ * producer's wait at the cap), {@code ParkingLot} (the parked producers and who wakes them),
+ * {@code StallWatch} (the writer's watch for a producer that failed half-way),
+ * {@link io.github.spool.ring.WakeSignal} (the writer's sleep and wake-up),
+ * {@link io.github.spool.ring.Batch} (what one collect hands the writer),
+ * {@link io.github.spool.ring.DirectMemory} (allocating and freeing cell memory).
+ *
  * A cell is a direct {@link java.nio.ByteBuffer} holding whole records back to back, exactly the
  * bytes that go to the sink (no headers, so one cell is one {@code write(2)}). Cells form a singly
  * linked chain in write order. RingLog's circular list is replaced by "chain + pool", so that
