@@ -842,11 +842,13 @@ public final class RingWriter implements Runnable {
             if (event.shouldCommit()) {
                 event.appender = name;
                 event.recoveries = n;
+                event.stuck = ring.lastStallRecovery();
                 event.lostSoFar = ring.lostRecords();
                 event.commit();
             }
             report(StatusListener.Level.ERROR, "a logging call failed half-way through appending (or stalled past "
-                    + "the bound); the writer recovered, " + ring.lostRecords() + " records lost so far", null);
+                    + "the bound: " + ring.lastStallRecovery() + "); the writer recovered, " + ring.lostRecords()
+                    + " records lost so far", null);
         }
     }
 

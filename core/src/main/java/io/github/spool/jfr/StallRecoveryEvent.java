@@ -22,6 +22,10 @@ public final class StallRecoveryEvent extends jdk.jfr.Event {
     @Label("Appender")
     public String appender;
 
+    /** What was stuck: a claim never committed, an install flag held, a successor never published. */
+    @Label("Stuck")
+    public String stuck;
+
     /** Recoveries of this appender so far. */
     @Label("Recoveries")
     public long recoveries;

@@ -173,6 +173,8 @@ public final class ManyToOneCellRing extends RingPadTail {
     private Cell writeCell;
     private Cell closeSealed;
     private final StallWatch stall = new StallWatch();
+    /** Consumer-only, like the watch: written by recoverStall, read by the writer's report. */
+    private String lastStall = "";
     private long[] holeScratch = new long[4];
 
     /**
@@ -1335,8 +1337,16 @@ public final class ManyToOneCellRing extends RingPadTail {
         } else {
             forceInstall(c);
         }
+        lastStall = staleCurrent ? "a successor linked but never published"
+                : incomplete ? "a claim never committed"
+                : "an install flag held by " + (holder instanceof Thread ? "a thread that ended" : "no thread");
         stallRecoveries.incrementAndGet();
         return true;
+    }
+
+    /** @return what the last stall recovery found stuck, for its report (consumer only) */
+    public String lastStallRecovery() {
+        return lastStall;
     }
 
     /** @return whether {@link #recoverStall} is watching a state that may be stuck (consumer only) */

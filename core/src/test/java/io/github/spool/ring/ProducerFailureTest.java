@@ -132,7 +132,10 @@ class ProducerFailureTest {
             assertTrue(rig.ring.stallRecoveries() >= 1, "the writer installed a successor itself");
             List<RecordedEvent> events = RecordingFile.readAllEvents(jfr);
             assertTrue(events.stream().anyMatch(e -> e.getEventType().getName().equals("io.github.spool.StallRecovery")
-                    && "rig".equals(e.getString("appender")) && e.getLong("recoveries") >= 1), "a StallRecovery event: " + events);
+                    && "rig".equals(e.getString("appender")) && e.getLong("recoveries") >= 1
+                    && "an install flag held by no thread".equals(e.getString("stuck"))), "a StallRecovery event: " + events);
+            assertTrue(rig.status.stream().anyMatch(m -> m.contains("(or stalled past the bound: an install flag held by no thread)")),
+                    "the status says what was stuck: " + rig.status);
             assertEquals(LINES, accepted);
             assertEquals(0, rig.ring.lostRecords(), "nothing was in flight: nothing lost");
             assertAccounted(rig, accepted, "after");
