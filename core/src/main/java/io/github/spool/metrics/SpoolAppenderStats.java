@@ -77,6 +77,17 @@ public final class SpoolAppenderStats implements SpoolAppenderMXBean {
         return m;
     }
 
+    /**
+     * Not part of the MBean: one level of {@link #getEventsDiscardedByLevel()} without a map, for
+     * the Micrometer binder.
+     *
+     * @param severity a {@link Severity}
+     * @return events of that level dropped at the cap
+     */
+    public long eventsDiscarded(int severity) {
+        return ring.discarded(severity);
+    }
+
     @Override
     public long getEventsLost() {
         // Sink faults (the writer's count) plus records the ring gave up (a failed producer, a
