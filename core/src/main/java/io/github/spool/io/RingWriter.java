@@ -506,6 +506,7 @@ public final class RingWriter implements Runnable {
             }
             boolean endingTornLine = torn;
             inSinkWrite = true;
+            long began = System.nanoTime();
             try {
                 counters.writeCall();
                 if (endingTornLine) {
@@ -526,12 +527,14 @@ public final class RingWriter implements Runnable {
                 }
             } catch (Throwable e) {
                 inSinkWrite = false;
+                counters.batchWriteTime(System.nanoTime() - began);
                 // Anything a sink throws is a fault of that write, Errors included: the records
                 // are counted, the writer goes on.
                 fault(e, segments, first, count, batch);
                 return;
             }
             inSinkWrite = false;
+            counters.batchWriteTime(System.nanoTime() - began);
             if (n == 0) {
                 // Would block (a non-blocking descriptor): wait for the reader rather than lose.
                 if (!wouldBlockReported) {

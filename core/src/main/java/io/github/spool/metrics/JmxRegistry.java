@@ -61,12 +61,15 @@ public final class JmxRegistry {
         final String context;
         final String appenderName;
         final Slot slot;
+        /** What {@link LiveAppenders} announced for it, or {@code null} (a bean without stats). */
+        final LiveAppender live;
 
-        Registration(Object owner, String context, String appenderName, Slot slot) {
+        Registration(Object owner, String context, String appenderName, Slot slot, LiveAppender live) {
             this.owner = owner;
             this.context = context;
             this.appenderName = appenderName;
             this.slot = slot;
+            this.live = live;
         }
     }
 
@@ -132,7 +135,8 @@ public final class JmxRegistry {
                                              SpoolAppenderMXBean bean) throws JMException {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         Slot slot = slot(identity, context);
-        Registration mine = new Registration(owner, context, appenderName, slot);
+        Registration mine = new Registration(owner, context, appenderName, slot, bean instanceof SpoolAppenderStats
+                ? new LiveAppender(context, appenderName, slot.id, (SpoolAppenderStats) bean) : null);
         slot.beans++; // before a replaced registration of the same slot is released: keeps the slot
         try {
             ObjectName on = objectName(context, appenderName, slot.id);
@@ -143,6 +147,12 @@ public final class JmxRegistry {
             Registration replaced = OWNERS.put(on, mine);
             if (replaced != null) {
                 release(replaced); // that appender no longer has a bean here
+                if (replaced.live != null) {
+                    LiveAppenders.removed(replaced.live); // nor meters: its successor owns the names
+                }
+            }
+            if (mine.live != null) {
+                LiveAppenders.added(mine.live);
             }
         } catch (JMException | RuntimeException e) {
             release(mine);
@@ -206,6 +216,9 @@ public final class JmxRegistry {
             if (r.owner == owner && r.context.equals(context) && r.appenderName.equals(appenderName)) {
                 it.remove();
                 release(r);
+                if (r.live != null) {
+                    LiveAppenders.removed(r.live);
+                }
                 MBeanServer server = ManagementFactory.getPlatformMBeanServer();
                 if (server.isRegistered(e.getKey())) {
                     server.unregisterMBean(e.getKey());

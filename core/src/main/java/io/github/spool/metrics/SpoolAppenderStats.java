@@ -77,6 +77,17 @@ public final class SpoolAppenderStats implements SpoolAppenderMXBean {
         return m;
     }
 
+    /**
+     * Not part of the MBean: one level of {@link #getEventsDiscardedByLevel()} without a map, for
+     * the Micrometer binder.
+     *
+     * @param severity a {@link Severity}
+     * @return events of that level dropped at the cap
+     */
+    public long eventsDiscarded(int severity) {
+        return ring.discarded(severity);
+    }
+
     @Override
     public long getEventsLost() {
         // Sink faults (the writer's count) plus records the ring gave up (a failed producer, a
@@ -112,6 +123,25 @@ public final class SpoolAppenderStats implements SpoolAppenderMXBean {
     @Override
     public long getWriteCalls() {
         return counters.writeCalls();
+    }
+
+    /**
+     * Not part of the MBean: the Micrometer binder's write timer.
+     *
+     * @return batch writes to the sink that were timed (each one {@code write(2)} or
+     *         {@code writev(2)}; discard summary lines and the exit lane's writes are not timed)
+     */
+    public long timedWrites() {
+        return counters.timedWrites();
+    }
+
+    /**
+     * Not part of the MBean: the Micrometer binder's write timer.
+     *
+     * @return the time the writes of {@link #timedWrites()} took in all, in ns
+     */
+    public long writeNanos() {
+        return counters.writeNanos();
     }
 
     @Override
