@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Spool's JFR events, recorded as an operator would record them (a {@link Recording} with the
- * events' own default thresholds): a producer that waited at the cap, a discard summary, a
- * rollover and its compression. The stall recovery's event is checked beside the recovery itself
+ * events' own default thresholds): a producer that waited at the cap, a slow sink write, a
+ * discard summary, a rollover and its compression. The stall recovery's event is checked beside the recovery itself
  * ({@code ProducerFailureTest}).
  */
 class JfrEventsTest {
@@ -82,6 +82,26 @@ class JfrEventsTest {
         assertEquals(record.length, e.getLong("bytes"));
         assertTrue(e.getDuration().compareTo(Duration.ofMillis(10)) >= 0, "over the threshold: " + e.getDuration());
         assertEquals("jfr-producer", e.getThread().getJavaName());
+    }
+
+    @Test
+    void aSinkWriteOverTheThresholdIsRecorded() throws Exception {
+        TestSink sink = new TestSink().stall();
+        Spool spool = Spool.start(SpoolConfig.builder("jfr-slow").build(), sink);
+        byte[] record = line(0);
+        List<RecordedEvent> events = record("SlowWrite", () -> {
+            spool.append(record, 0, record.length, Severity.INFO);
+            assertTrue(sink.awaitBlocked(10, TimeUnit.SECONDS), "the writer is inside the write");
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50)); // what is measured: a 50 ms write
+            sink.release();
+            assertTrue(spool.stop(10, TimeUnit.SECONDS));
+        });
+        assertEquals(1, events.size(), "one slow write: " + events);
+        RecordedEvent e = events.get(0);
+        assertEquals("jfr-slow", e.getString("appender"));
+        assertEquals(record.length, e.getLong("bytes"));
+        assertEquals(record.length, e.getLong("written"));
+        assertTrue(e.getDuration().compareTo(Duration.ofMillis(20)) >= 0, "over the threshold: " + e.getDuration());
     }
 
     @Test

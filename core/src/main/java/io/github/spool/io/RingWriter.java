@@ -2,6 +2,7 @@ package io.github.spool.io;
 
 import io.github.spool.Severity;
 import io.github.spool.jfr.DiscardEvent;
+import io.github.spool.jfr.SlowWriteEvent;
 import io.github.spool.jfr.StallRecoveryEvent;
 import io.github.spool.SpoolConfig;
 import io.github.spool.SpoolThreads;
@@ -507,6 +508,8 @@ public final class RingWriter implements Runnable {
             boolean endingTornLine = torn;
             inSinkWrite = true;
             long began = System.nanoTime();
+            SlowWriteEvent slow = new SlowWriteEvent(); // per batch, on the writer; committed only if over its threshold
+            slow.begin();
             try {
                 counters.writeCall();
                 if (endingTornLine) {
@@ -528,6 +531,7 @@ public final class RingWriter implements Runnable {
             } catch (Throwable e) {
                 inSinkWrite = false;
                 counters.batchWriteTime(System.nanoTime() - began);
+                slowWrite(slow, -1, segments, first, count);
                 // Anything a sink throws is a fault of that write, Errors included: the records
                 // are counted, the writer goes on.
                 fault(e, segments, first, count, batch);
@@ -535,6 +539,7 @@ public final class RingWriter implements Runnable {
             }
             inSinkWrite = false;
             counters.batchWriteTime(System.nanoTime() - began);
+            slowWrite(slow, n, segments, first, count);
             if (n == 0) {
                 // Would block (a non-blocking descriptor): wait for the reader rather than lose.
                 if (!wouldBlockReported) {
@@ -762,6 +767,29 @@ public final class RingWriter implements Runnable {
         renderFailurePending = null;
         report(StatusListener.Level.ERROR, "rendering records failed " + episodes + (episodes == 1 ? " time" : " times")
                 + " (each range rendered twice); " + lost + " records counted as lost", cause);
+    }
+
+    /**
+     * Ends a batch write's {@link SlowWriteEvent} and commits it if a recording wants it (over its
+     * threshold, 20 ms by default). The bytes asked are what the write took plus what the
+     * segments still hold, added up only then.
+     */
+    private void slowWrite(SlowWriteEvent event, long written, ByteBuffer[] segments, int first, int count) {
+        try {
+            event.end();
+            if (event.shouldCommit()) {
+                long left = 0;
+                for (int i = first; i < count; i++) {
+                    left += segments[i].remaining();
+                }
+                event.appender = name;
+                event.written = written;
+                event.bytes = Math.max(written, 0) + left;
+                event.commit();
+            }
+        } catch (Throwable ignored) {
+            // a diagnostic must never take the writer down
+        }
     }
 
     /** Writes one summary line into the stream when records were discarded since the last one. */
