@@ -80,6 +80,8 @@ class SpoolJsonTemplateLayoutDifferentialTest {
         Setter stackTrace(boolean on);
 
         Setter fields(EventTemplateAdditionalField... fields);
+
+        Setter nullDelimiter(boolean on);
     }
 
     static List<Object[]> cases() {
@@ -124,6 +126,13 @@ class SpoolJsonTemplateLayoutDifferentialTest {
                 + "\"root\":{\"$resolver\":\"exceptionRootCause\",\"field\":\"message\"},"
                 + "\"trace\":{\"$resolver\":\"exception\",\"field\":\"stackTrace\"}}"));
         add(cases, "ECS without stack traces", true, s -> s.uri("classpath:EcsLayout.json").stackTrace(false));
+        add(cases, "GELF with a NUL after the delimiter", true,
+                s -> s.uri("classpath:GelfLayout.json").nullDelimiter(true));
+        add(cases, "Logstash, maxStringLength=16", true,
+                s -> s.uri("classpath:LogstashJsonEventLayoutV1.json").maxStringLength(16));
+        add(cases, "ECS under a root key, an mdc key as an additional field", true,
+                s -> s.uri("classpath:EcsLayout.json").rootKey("log").fields(
+                        field("user", "{\"$resolver\":\"mdc\",\"key\":\"k1\",\"stringified\":true}", true)));
         add(cases, "Logstash with location (falls back: source)", false,
                 s -> s.uri("classpath:LogstashJsonEventLayoutV1.json").location(true));
         add(cases, "counter (falls back)", false, s -> s.template("{\"n\":{\"$resolver\":\"counter\"},"
@@ -207,7 +216,7 @@ class SpoolJsonTemplateLayoutDifferentialTest {
     }
 
     private static void assertParsesAsOneObject(String line, String name) {
-        String json = line.replaceAll("[\\r\\n]+$", "");
+        String json = line.replaceAll("[\\r\\n\\x00]+$", "");
         assertFalse(json.contains("\n"), "one line: " + name);
         Object parsed = JsonReader.read(json);
         assertTrue(parsed instanceof Map, "a JSON object: " + name + ": " + line);
@@ -246,6 +255,36 @@ class SpoolJsonTemplateLayoutDifferentialTest {
         return choices[r.nextInt(choices.length)];
     }
 
+    /*
+     * Logger and thread names and message formats come from small pools, as in an application: the
+     * capture sends them by id from JVM-wide tables bounded at SymbolTable.LIMIT names, which
+     * random ones would fill (the capture then declines, and the writer's path goes untested).
+     * The pools hold the same hostile text as the values.
+     */
+    private static final String[] LOGGER_NAMES = pool("io.github.spool.", 8, 12, "");
+    private static final String[] THREAD_NAMES = pool("", 8, 16, "main");
+    private static final String[] FORMATS_3 = pool("", 6, 20, null);
+    private static final String[] FORMATS_2 = pool("", 6, 20, null);
+
+    static {
+        for (int i = 0; i < FORMATS_3.length; i++) {
+            FORMATS_3[i] += " {} {} {}";
+            FORMATS_2[i] += " {} and {}";
+        }
+    }
+
+    private static String[] pool(String prefix, int size, int maxChars, String extra) {
+        SplittableRandom r = new SplittableRandom(size * 31L + maxChars);
+        String[] names = new String[extra == null ? size : size + 1];
+        for (int i = 0; i < size; i++) {
+            names[i] = prefix + randomText(r, maxChars);
+        }
+        if (extra != null) {
+            names[size] = extra;
+        }
+        return names;
+    }
+
     private static LogEvent randomEvent(SplittableRandom r) {
         MutableInstant instant = new MutableInstant();
         instant.initFromEpochSecond(r.nextLong(0L, 4_102_444_800L), r.nextInt(1_000_000_000));
@@ -269,10 +308,10 @@ class SpoolJsonTemplateLayoutDifferentialTest {
             mdc.putValue(i < 4 ? pick(r, "k1", "k2", "k3", "k4") : "key" + i, value);
         }
         Log4jLogEvent.Builder b = Log4jLogEvent.newBuilder()
-                .setLoggerName(r.nextInt(20) == 0 ? "" : "io.github.spool." + randomText(r, 12))
+                .setLoggerName(LOGGER_NAMES[r.nextInt(LOGGER_NAMES.length)])
                 .setLoggerFqcn("io.github.spool.Test")
                 .setLevel(LEVELS[r.nextInt(LEVELS.length)])
-                .setThreadName(randomText(r, 16))
+                .setThreadName(THREAD_NAMES[r.nextInt(THREAD_NAMES.length)])
                 .setMessage(randomMessage(r))
                 .setContextData(mdc)
                 .setInstant(instant);
@@ -304,10 +343,10 @@ class SpoolJsonTemplateLayoutDifferentialTest {
                 return new SimpleMessage(r.nextBoolean() ? "JSON" : "{\"raw\":true}");
             case 5: {
                 ReusableParameterizedMessage m = new ReusableParameterizedMessage();
-                return m.set(randomText(r, 20) + " {} {} {}", randomText(r, 20), r.nextInt(), r.nextDouble());
+                return m.set(FORMATS_3[r.nextInt(FORMATS_3.length)], randomText(r, 20), r.nextInt(), r.nextDouble());
             }
             default:
-                return ParameterizedMessageFactory.INSTANCE.newMessage(randomText(r, 20) + " {} and {}",
+                return ParameterizedMessageFactory.INSTANCE.newMessage(FORMATS_2[r.nextInt(FORMATS_2.length)],
                         randomText(r, 30), r.nextLong());
         }
     }
@@ -342,6 +381,7 @@ class SpoolJsonTemplateLayoutDifferentialTest {
         @Override public Setter location(boolean on) { b.setLocationInfoEnabled(on); return this; }
         @Override public Setter stackTrace(boolean on) { b.setStackTraceEnabled(on); return this; }
         @Override public Setter fields(EventTemplateAdditionalField... f) { b.setEventTemplateAdditionalFields(f); return this; }
+        @Override public Setter nullDelimiter(boolean on) { b.setNullEventDelimiterEnabled(on); return this; }
     }
 
     private static final class SpoolSetter implements Setter {
@@ -360,5 +400,6 @@ class SpoolJsonTemplateLayoutDifferentialTest {
         @Override public Setter location(boolean on) { b.setLocationInfoEnabled(on); return this; }
         @Override public Setter stackTrace(boolean on) { b.setStackTraceEnabled(on); return this; }
         @Override public Setter fields(EventTemplateAdditionalField... f) { b.setEventTemplateAdditionalFields(f); return this; }
+        @Override public Setter nullDelimiter(boolean on) { b.setNullEventDelimiterEnabled(on); return this; }
     }
 }
