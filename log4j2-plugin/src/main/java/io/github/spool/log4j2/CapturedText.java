@@ -5,7 +5,6 @@ import org.apache.logging.log4j.util.StringBuilderFormattable;
 
 import io.github.spool.text.RecordCodec;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 
 /**
  * A captured string on the writer thread, as {@link EventCapture} wrote it: ASCII bytes (which
@@ -90,10 +89,16 @@ final class CapturedText implements Message, StringBuilderFormattable {
         return sb.toString();
     }
 
+    /**
+     * @return {@code null}: a captured text has no format of its own. JsonTemplateLayout's message
+     *         resolver asks every message that is not a {@code SimpleMessage} for its format and
+     *         prints one equal to {@code "JSON"} raw; the caller's message never had that format
+     *         ({@link SpoolJsonTemplateLayout#capturable}), so neither may its text.
+     */
     @Override
     @Deprecated
     public String getFormat() {
-        return getFormattedMessage();
+        return null;
     }
 
     @Override
@@ -106,9 +111,12 @@ final class CapturedText implements Message, StringBuilderFormattable {
         return null;
     }
 
+    /**
+     * @return the text: what {@code String.valueOf} gives a context value (JsonTemplateLayout's
+     *         {@code "stringified": true}), as it would for the {@code String} captured
+     */
     @Override
     public String toString() {
-        return "CapturedText[" + (ascii ? new String(Arrays.copyOf(bytes, length), java.nio.charset.StandardCharsets.US_ASCII)
-                : new String(chars, 0, length)) + "]";
+        return getFormattedMessage();
     }
 }

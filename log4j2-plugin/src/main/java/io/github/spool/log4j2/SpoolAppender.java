@@ -85,9 +85,9 @@ public final class SpoolAppender extends AbstractAppender {
             Property[] properties, SpoolConfig spoolConfig) {
         super(name, filter, layout, ignoreExceptions, properties);
         this.spoolConfig = spoolConfig;
-        this.capture = spoolConfig.renderer() != null && layout instanceof SpoolLayout;
-        this.exactChars = capture && ((SpoolLayout) layout).formatsMessageChars();
-        this.contextKeys = capture ? ((SpoolLayout) layout).capturedContextKeys() : null;
+        this.capture = spoolConfig.renderer() != null && layout instanceof CapturingLayout;
+        this.exactChars = capture && ((CapturingLayout) layout).formatsMessageChars();
+        this.contextKeys = capture ? ((CapturingLayout) layout).capturedContextKeys() : null;
     }
 
     /**
@@ -160,7 +160,7 @@ public final class SpoolAppender extends AbstractAppender {
         Layout<? extends Serializable> layout = getLayout();
         int severity = LevelSeverity.of(event.getLevel());
         if (capture) {
-            appendCaptured(s, (SpoolLayout) layout, event, severity);
+            appendCaptured(s, (CapturingLayout) layout, event, severity);
         } else if (layout instanceof SpoolLayout) {
             // Fast path: hand SpoolLayout's line buffer to the ring, skipping the copy into a destination.
             SpoolLayout.Scratch scratch = SpoolLayout.acquireScratch();
@@ -220,7 +220,7 @@ public final class SpoolAppender extends AbstractAppender {
      * rendered here in a text record ({@link EventCapture}). During the JVM's exit core renders
      * and writes late records itself; a stopped appender drops them, as {@link #offer} says.
      */
-    private void appendCaptured(Spool s, SpoolLayout layout, LogEvent event, int severity) {
+    private void appendCaptured(Spool s, CapturingLayout layout, LogEvent event, int severity) {
         SpoolLayout.Scratch scratch = SpoolLayout.acquireScratch();
         byte[] parked;
         try {
@@ -230,7 +230,8 @@ public final class SpoolAppender extends AbstractAppender {
                 scratch.ids = ids;
             }
             ByteLineBuilder record = scratch.line.bytes();
-            if (!EventCapture.capture(event, record, scratch.text, ids, exactChars, contextKeys)) {
+            if (!layout.capturable(event)
+                    || !EventCapture.capture(event, record, scratch.text, ids, exactChars, contextKeys)) {
                 record = layout.encodeTextRecord(event, scratch);
             }
             parked = parksSoon(s) ? Arrays.copyOf(record.array(), record.length()) : null;
@@ -488,8 +489,9 @@ public final class SpoolAppender extends AbstractAppender {
 
         /**
          * @param render {@code auto} (the default: on the writer thread when the JVM has 2 or more
-         *               processors and the layout is a {@link SpoolLayout} that renders from a
-         *               captured event, else on the calling thread; {@link RenderMode#wantsWriter()}),
+         *               processors and the layout is a {@link SpoolLayout} or {@link
+         *               SpoolJsonTemplateLayout} that renders from a captured event, else on the
+         *               calling thread; {@link RenderMode#wantsWriter()}),
          *               {@code writer} or {@code caller}
          * @return this builder
          */
@@ -604,15 +606,21 @@ public final class SpoolAppender extends AbstractAppender {
         /**
          * Renders on the writer thread ({@link WriterRenderer}) when {@code render} asks for it
          * ({@link RenderMode#wantsWriter()}) and the layout is a {@link SpoolLayout} whose every
-         * conversion renders from a captured event.
+         * conversion renders from a captured event, or a {@link SpoolJsonTemplateLayout} whose
+         * template's every resolver does.
          */
         private void renderMode(SettingsReader r, SpoolConfig.Builder b, Layout<? extends Serializable> layout) {
             RenderMode mode = r.parse(render, RenderMode::parse, RenderMode.AUTO, "the default auto");
             if (layout == null || !mode.wantsWriter()) {
                 return;
             }
-            if (layout instanceof SpoolLayout && ((SpoolLayout) layout).rendersFromCapture()) {
-                b.renderer(new WriterRenderer((SpoolLayout) layout));
+            if (layout instanceof CapturingLayout && ((CapturingLayout) layout).rendersFromCapture()) {
+                b.renderer(new WriterRenderer((CapturingLayout) layout));
+            } else if (layout instanceof SpoolJsonTemplateLayout) {
+                if (mode == RenderMode.WRITER) { // auto: the layout decides, quietly
+                    r.warn("render=\"writer\" needs a <SpoolJsonTemplateLayout> whose template the writer renders ("
+                            + ((SpoolJsonTemplateLayout) layout).describe() + "); rendering on the calling thread");
+                }
             } else if (mode == RenderMode.WRITER) { // auto: the layout decides, quietly
                 r.warn("render=\"writer\" needs a <SpoolLayout> in UTF-8 whose conversions are all among %d, %p, %c, "
                         + "%t, %m, %X, %n and literals (" + (layout instanceof SpoolLayout

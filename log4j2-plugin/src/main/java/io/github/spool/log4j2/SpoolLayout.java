@@ -50,7 +50,7 @@ import org.apache.logging.log4j.util.Constants;
  * and allocates its buffers per event instead.
  */
 @Plugin(name = SpoolLayout.PLUGIN_NAME, category = Node.CATEGORY, elementType = Layout.ELEMENT_TYPE, printObject = true)
-public final class SpoolLayout extends AbstractStringLayout {
+public final class SpoolLayout extends AbstractStringLayout implements CapturingLayout {
 
     /** The element name in {@code log4j2.xml}. */
     public static final String PLUGIN_NAME = "SpoolLayout";
@@ -74,6 +74,17 @@ public final class SpoolLayout extends AbstractStringLayout {
         boolean busy;
         /** This thread's symbol ids, created on its first captured event. */
         EventCapture.Ids ids;
+        /** For {@link SpoolJsonTemplateLayout}: its delegate's bytes into {@link #line}, created on first use. */
+        LineDestination destination;
+
+        LineDestination destination() {
+            LineDestination d = destination;
+            if (d == null) {
+                d = new LineDestination();
+                destination = d;
+            }
+            return d;
+        }
     }
 
     private final String pattern;
@@ -152,7 +163,8 @@ public final class SpoolLayout extends AbstractStringLayout {
      * Encodes the event as {@link #encodeLine} does, after a text record's header ({@link
      * RecordCodec#RECORD_TEXT}, then the line's length), in place: no copy of the line.
      */
-    ByteLineBuilder encodeTextRecord(LogEvent event, Scratch scratch) {
+    @Override
+    public ByteLineBuilder encodeTextRecord(LogEvent event, Scratch scratch) {
         LineBuffer line = scratch.line;
         line.reset();
         RecordCodec.beginText(line.bytes());
@@ -291,11 +303,23 @@ public final class SpoolLayout extends AbstractStringLayout {
         return result;
     }
 
+    /** @return {@code true}: every field of the captured record is what the segments read */
+    @Override
+    public boolean capturable(LogEvent event) {
+        return true;
+    }
+
+    @Override
+    public void renderCaptured(LogEvent event, Scratch scratch, LineBuffer line) {
+        encodeAppend(event, scratch, line);
+    }
+
     /**
      * @return how each conversion is rendered, e.g. {@code [literal, date, delegated highlight]};
      *         for diagnostics and tests
      */
-    String describe() {
+    @Override
+    public String describe() {
         return whole != null ? "whole line through PatternLayout" : Arrays.toString(segments);
     }
 
@@ -303,7 +327,8 @@ public final class SpoolLayout extends AbstractStringLayout {
      * @return {@code true} if the writer thread can render this layout's lines from captured
      *         records: UTF-8, compiled to segments, each of which reads only captured fields
      */
-    boolean rendersFromCapture() {
+    @Override
+    public boolean rendersFromCapture() {
         if (segments == null || !utf8) {
             return false;
         }
@@ -320,7 +345,8 @@ public final class SpoolLayout extends AbstractStringLayout {
      *         {@code null} when it prints no context, {@link EventCapture#ALL_KEYS} when it prints
      *         the whole map, else the keys it prints (each once)
      */
-    String[] capturedContextKeys() {
+    @Override
+    public String[] capturedContextKeys() {
         if (segments == null) {
             return null;
         }
@@ -345,7 +371,8 @@ public final class SpoolLayout extends AbstractStringLayout {
      * @return {@code true} if the message is padded or truncated ({@code %-20m}, {@code %.30m}): its
      *         chars then matter one by one, so a capture must keep lone surrogates as they are
      */
-    boolean formatsMessageChars() {
+    @Override
+    public boolean formatsMessageChars() {
         if (segments != null) {
             for (Segment s : segments) {
                 if (s instanceof FormattedSegment && ((FormattedSegment) s).field() == MessageSegment.INSTANCE) {

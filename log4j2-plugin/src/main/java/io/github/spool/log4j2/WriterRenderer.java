@@ -14,8 +14,9 @@ import static io.github.spool.log4j2.EventCapture.*;
 
 /**
  * The writer's half of render-on-writer: reads {@link EventCapture}'s records and renders each line
- * with the appender's {@link SpoolLayout} from a {@link CapturedEvent} — the same segments the
- * caller would have run, fed the same values, hence the same bytes. Used by one writer thread only.
+ * with the appender's {@link CapturingLayout} ({@link SpoolLayout}, {@link SpoolJsonTemplateLayout})
+ * from a {@link CapturedEvent} — the same segments or resolvers the caller would have run, fed the
+ * same values, hence the same bytes. Used by one writer thread only.
  * Internal API.
  *
  * <p>A parameterized message is formatted here by log4j2's own {@link ReusableParameterizedMessage}
@@ -27,7 +28,7 @@ import static io.github.spool.log4j2.EventCapture.*;
  */
 final class WriterRenderer extends EventRecordRenderer {
 
-    private final SpoolLayout layout;
+    private final CapturingLayout layout;
     private final SpoolLayout.Scratch scratch = new SpoolLayout.Scratch();
     /** The writer's output as the layout's line: lines are rendered into it, not copied. */
     private LineBuffer target;
@@ -51,7 +52,7 @@ final class WriterRenderer extends EventRecordRenderer {
     /** Levels by id, resolved once each. */
     private Level[] levels = new Level[16];
 
-    WriterRenderer(SpoolLayout layout) {
+    WriterRenderer(CapturingLayout layout) {
         this.layout = layout;
         this.context = layout.capturedContextKeys() != null;
     }
@@ -74,7 +75,7 @@ final class WriterRenderer extends EventRecordRenderer {
             if (target == null || target.bytes() != out) {
                 target = new LineBuffer(out); // the writer hands the same builder every time
             }
-            layout.encodeAppend(event, scratch, target);
+            layout.renderCaptured(event, scratch, target);
             return true;
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             return false;

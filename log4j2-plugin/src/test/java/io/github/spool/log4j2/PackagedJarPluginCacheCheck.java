@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The packaged jar (not only {@code target/classes}) carries this module's
- * {@code Log4j2Plugins.dat} with both plugins and their classes. Not a {@code *Test}: the pom runs it
+ * {@code Log4j2Plugins.dat} with its plugins and their classes. Not a {@code *Test}: the pom runs it
  * in a second surefire execution in the {@code package} phase, after the jar is built, with the jar's
  * path in {@code -Dspool.packagedJar}.
  */
@@ -25,7 +25,7 @@ class PackagedJarPluginCacheCheck {
         assertTrue(Files.isRegularFile(path), "packaged jar " + path);
         try (JarFile file = new JarFile(path.toFile())) {
             assertNotNull(file.getEntry(PluginDiscoveryTest.PLUGIN_CACHE_FILE), PluginDiscoveryTest.PLUGIN_CACHE_FILE + " in " + path);
-            for (Class<?> c : new Class<?>[] {SpoolAppender.class, SpoolLayout.class}) {
+            for (Class<?> c : new Class<?>[] {SpoolAppender.class, SpoolLayout.class, SpoolJsonTemplateLayout.class}) {
                 String entry = c.getName().replace('.', '/') + ".class";
                 assertNotNull(file.getEntry(entry), entry + " in " + path);
             }

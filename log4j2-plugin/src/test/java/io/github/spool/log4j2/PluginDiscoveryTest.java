@@ -40,7 +40,7 @@ class PluginDiscoveryTest {
     }
 
     /**
-     * Checks one {@code Log4j2Plugins.dat}: exactly this module's two plugins, by element type and
+     * Checks one {@code Log4j2Plugins.dat}: exactly this module's three plugins, by element type and
      * class. Also used on the packaged jar by {@link PackagedJarPluginCacheCheck}.
      *
      * @param ours the file's URL
@@ -49,12 +49,15 @@ class PluginDiscoveryTest {
         PluginCache cache = new PluginCache();
         cache.loadCacheFiles(Collections.enumeration(List.of(ours)));
         Map<String, PluginEntry> core = cache.getCategory("core");
-        assertEquals(2, core.size(), "plugins: " + core.keySet());
+        assertEquals(3, core.size(), "plugins: " + core.keySet());
         PluginEntry appender = core.get("spool");
         assertEquals(SpoolAppender.class.getName(), appender.getClassName());
         PluginEntry layout = core.get("spoollayout");
         assertEquals(SpoolLayout.class.getName(), layout.getClassName());
         assertEquals("layout", layout.getName()); // the element type, as PluginProcessor stores it
         assertEquals("appender", appender.getName());
+        PluginEntry json = core.get("spooljsontemplatelayout");
+        assertEquals(SpoolJsonTemplateLayout.class.getName(), json.getClassName());
+        assertEquals("layout", json.getName());
     }
 }

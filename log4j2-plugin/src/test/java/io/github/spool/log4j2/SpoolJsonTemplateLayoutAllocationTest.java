@@ -1,0 +1,79 @@
+package io.github.spool.log4j2;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.CapturedRecords;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.config.DefaultConfiguration;
+import org.apache.logging.log4j.core.impl.Log4jLogEvent;
+import org.apache.logging.log4j.core.time.MutableInstant;
+import org.apache.logging.log4j.message.ReusableParameterizedMessage;
+import org.apache.logging.log4j.util.SortedArrayStringMap;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * With {@link SpoolJsonTemplateLayout} rendering on the writer, the calling thread's share of an
+ * event — the check that it may be captured and the capture itself — allocates nothing (after
+ * warm-up), for each shipped template; measured with the thread's allocation counter ({@code
+ * com.sun.management.ThreadMXBean}) as {@link SpoolLayoutAllocationTest} does. The writer's
+ * rendering runs log4j2's own resolvers and is checked here for its bytes, not for allocation.
+ */
+class SpoolJsonTemplateLayoutAllocationTest {
+
+    private static final int WARMUP = 20_000;
+    private static final int MEASURED = 50_000;
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"classpath:EcsLayout.json", "classpath:LogstashJsonEventLayoutV1.json",
+        "classpath:GelfLayout.json"})
+    void captureOnTheCallerAllocatesNothingPerEvent(String template) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        SpoolJsonTemplateLayout layout = SpoolJsonTemplateLayout.newBuilder()
+                .setConfiguration(new DefaultConfiguration()).setEventTemplateUri(template).build();
+        assertTrue(layout.rendersFromCapture(), layout.describe());
+        SortedArrayStringMap mdc = new SortedArrayStringMap();
+        mdc.putValue("user", "alice");
+        mdc.putValue("request", "r-42");
+        MutableInstant instant = new MutableInstant();
+        instant.initFromEpochMilli(1_763_775_146_721L, 123_456);
+        ReusableParameterizedMessage message = new ReusableParameterizedMessage();
+        message.set("Order processed id={} status={} size={}", "500000", "OK", 7L);
+        LogEvent event = Log4jLogEvent.newBuilder().setLoggerName("io.github.spool.bench.anchors.Bench")
+                .setLevel(Level.INFO).setThreadName("producer-2").setMessage(message).setContextData(mdc)
+                .setInstant(instant).build();
+        ByteLineBuilder record = new ByteLineBuilder(256);
+        StringBuilder text = new StringBuilder();
+        EventCapture.Ids ids = new EventCapture.Ids();
+        boolean exact = layout.formatsMessageChars();
+        String[] keys = layout.capturedContextKeys();
+        for (int i = 0; i < WARMUP; i++) {
+            assertTrue(layout.capturable(event) && EventCapture.capture(event, record, text, ids, exact, keys),
+                    "captured");
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < MEASURED; i++) {
+            if (layout.capturable(event)) {
+                EventCapture.capture(event, record, text, ids, exact, keys);
+            }
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(record.length() > 50, "something was captured");
+        // Zero per event; allow a few hundred bytes for the counter's own bookkeeping.
+        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+
+        // The record renders on the writer into the line JsonTemplateLayout writes for the event. The
+        // writer runs log4j2's resolvers: what they allocate is reported, not held to zero.
+        ByteLineBuilder out = new ByteLineBuilder(256);
+        int renders = MEASURED / 10;
+        long onWriter = CapturedRecords.allocatedRendering(new WriterRenderer(layout), record, out, WARMUP / 10, renders);
+        System.out.println(template + ": the writer allocated " + onWriter / renders + " B/event");
+        assertEquals(new String(layout.toByteArray(event), StandardCharsets.UTF_8),
+                new String(out.array(), 0, out.length(), StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,405 @@
+package io.github.spool.log4j2;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.github.spool.io.RecordRenderer;
+import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.RecordCodec;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.Marker;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.apache.logging.log4j.core.config.DefaultConfiguration;
+import org.apache.logging.log4j.core.impl.Log4jLogEvent;
+import org.apache.logging.log4j.core.time.MutableInstant;
+import org.apache.logging.log4j.layout.template.json.JsonTemplateLayout;
+import org.apache.logging.log4j.layout.template.json.JsonTemplateLayout.EventTemplateAdditionalField;
+import org.apache.logging.log4j.layout.template.json.util.JsonReader;
+import org.apache.logging.log4j.message.MapMessage;
+import org.apache.logging.log4j.message.Message;
+import org.apache.logging.log4j.message.ObjectMessage;
+import org.apache.logging.log4j.message.ParameterizedMessageFactory;
+import org.apache.logging.log4j.message.ReusableParameterizedMessage;
+import org.apache.logging.log4j.message.SimpleMessage;
+import org.apache.logging.log4j.message.StringMapMessage;
+import org.apache.logging.log4j.spi.MutableThreadContextStack;
+import org.apache.logging.log4j.util.SortedArrayStringMap;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Differential test of render on the writer for {@link SpoolJsonTemplateLayout}: seeded events
+ * (unicode, control characters, lone surrogates, strings past {@code maxStringLength}, exceptions
+ * with causes and suppressed, context maps of every size, markers, context stacks, parameterized,
+ * simple, object and map messages) go through the appender's two halves — the caller's capture
+ * ({@link EventCapture}, or the caller's text record when the event is not captured) and the
+ * writer's {@link WriterRenderer} — and must come out byte for byte as JsonTemplateLayout's {@code
+ * encode} writes them, for every shipped template and user-style customisations. Every line must
+ * also parse as one JSON object. Seeded ({@code -Dspool.seed=N} replays).
+ */
+class SpoolJsonTemplateLayoutDifferentialTest {
+
+    private static final int EVENTS = 600;
+    private static final Level NOTICE = Level.forName("NOTICE", 350);
+    /** Found at run time: MarkerManager's class carries an annotation not on the class path (-Werror). */
+    private static final Marker[] MARKERS = {marker("AUDIT"), marker("SECURITY")};
+    private static final Level[] LEVELS = {Level.TRACE, Level.DEBUG, Level.INFO, Level.WARN, Level.ERROR, Level.FATAL,
+        NOTICE};
+
+    /** Applies the same settings to either builder (their setters have the same names). */
+    interface Settings {
+        void apply(Setter s);
+    }
+
+    /** The setters both builders have. */
+    interface Setter {
+        Setter uri(String uri);
+
+        Setter template(String json);
+
+        Setter rootKey(String key);
+
+        Setter maxStringLength(int n);
+
+        Setter suffix(String s);
+
+        Setter delimiter(String d);
+
+        Setter location(boolean on);
+
+        Setter stackTrace(boolean on);
+
+        Setter fields(EventTemplateAdditionalField... fields);
+
+        Setter nullDelimiter(boolean on);
+    }
+
+    static List<Object[]> cases() {
+        List<Object[]> cases = new ArrayList<>();
+        add(cases, "EcsLayout.json", true, s -> s.uri("classpath:EcsLayout.json"));
+        add(cases, "LogstashJsonEventLayoutV1.json", true, s -> s.uri("classpath:LogstashJsonEventLayoutV1.json"));
+        add(cases, "GelfLayout.json", true, s -> s.uri("classpath:GelfLayout.json"));
+        add(cases, "JsonLayout.json (falls back: endOfBatch, thread id)", false, s -> s.uri("classpath:JsonLayout.json"));
+        add(cases, "ECS + additional fields", true, s -> s.uri("classpath:EcsLayout.json").fields(
+                field("service.name", "orders", false), field("service.env", "${env:NO_SUCH_VAR:-prod}", false),
+                field("labels.static", "{\"a\":1,\"b\":[true,null,\"x\"]}", true),
+                field("when", "{\"$resolver\":\"timestamp\",\"epoch\":{\"unit\":\"millis\"}}", true)));
+        add(cases, "GELF, maxStringLength=20 and suffix", true,
+                s -> s.uri("classpath:GelfLayout.json").maxStringLength(20).suffix("<cut>"));
+        add(cases, "Logstash, root key, CRLF delimiter", true,
+                s -> s.uri("classpath:LogstashJsonEventLayoutV1.json").rootKey("event").delimiter("\r\n"));
+        add(cases, "timestamps in three zones and epochs", true, s -> s.template("{"
+                + "\"utc\":{\"$resolver\":\"timestamp\",\"pattern\":{\"format\":\"yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX\",\"timeZone\":\"UTC\"}},"
+                + "\"berlin\":{\"$resolver\":\"timestamp\",\"pattern\":{\"format\":\"dd MMM yyyy HH:mm:ss,SSS Z\",\"timeZone\":\"Europe/Berlin\",\"locale\":\"de_DE\"}},"
+                + "\"kolkata\":{\"$resolver\":\"timestamp\",\"pattern\":{\"timeZone\":\"Asia/Kolkata\"}},"
+                + "\"nanos\":{\"$resolver\":\"timestamp\",\"epoch\":{\"unit\":\"nanos\"}},"
+                + "\"secs\":{\"$resolver\":\"timestamp\",\"epoch\":{\"unit\":\"secs\",\"rounded\":true}},"
+                + "\"msg\":{\"$resolver\":\"message\",\"stringified\":true}}"));
+        add(cases, "levels, logger, thread, message with fallbackKey", true, s -> s.template("{"
+                + "\"lvl\":{\"$resolver\":\"level\",\"field\":\"name\"},"
+                + "\"kw\":{\"$resolver\":\"level\",\"field\":\"severity\",\"severity\":{\"field\":\"keyword\"}},"
+                + "\"code\":{\"$resolver\":\"level\",\"field\":\"severity\",\"severity\":{\"field\":\"code\"}},"
+                + "\"logger\":{\"$resolver\":\"logger\",\"field\":\"name\"},"
+                + "\"thread\":{\"$resolver\":\"thread\",\"field\":\"name\"},"
+                + "\"message\":{\"$resolver\":\"message\",\"fallbackKey\":\"text\"},"
+                + "\"plain\":{\"$resolver\":\"message\"},"
+                + "\"upper\":{\"$resolver\":\"caseConverter\",\"case\":\"upper\",\"input\":{\"$resolver\":\"logger\",\"field\":\"name\"}},"
+                + "\"array\":[1,2.5,\"x\",null,{\"nested\":{\"$resolver\":\"level\",\"field\":\"name\"}}]}"));
+        add(cases, "mdc flatten with prefix, pattern, key, stringified", true, s -> s.template("{"
+                + "\"all\":{\"$resolver\":\"mdc\"},"
+                + "\"k1\":{\"$resolver\":\"mdc\",\"key\":\"k1\"},"
+                + "\"some\":{\"$resolver\":\"mdc\",\"pattern\":\"k[12]\",\"stringified\":true},"
+                + "\"flat\":{\"$resolver\":\"mdc\",\"flatten\":{\"prefix\":\"ctx.\"},\"stringified\":true},"
+                + "\"ndc\":{\"$resolver\":\"ndc\"},"
+                + "\"marker\":{\"$resolver\":\"marker\",\"field\":\"name\"},"
+                + "\"map\":{\"$resolver\":\"map\",\"key\":\"action\"},"
+                + "\"root\":{\"$resolver\":\"exceptionRootCause\",\"field\":\"message\"},"
+                + "\"trace\":{\"$resolver\":\"exception\",\"field\":\"stackTrace\"}}"));
+        add(cases, "ECS without stack traces", true, s -> s.uri("classpath:EcsLayout.json").stackTrace(false));
+        add(cases, "GELF with a NUL after the delimiter", true,
+                s -> s.uri("classpath:GelfLayout.json").nullDelimiter(true));
+        add(cases, "Logstash, maxStringLength=16", true,
+                s -> s.uri("classpath:LogstashJsonEventLayoutV1.json").maxStringLength(16));
+        add(cases, "ECS under a root key, an mdc key as an additional field", true,
+                s -> s.uri("classpath:EcsLayout.json").rootKey("log").fields(
+                        field("user", "{\"$resolver\":\"mdc\",\"key\":\"k1\",\"stringified\":true}", true)));
+        add(cases, "Logstash with location (falls back: source)", false,
+                s -> s.uri("classpath:LogstashJsonEventLayoutV1.json").location(true));
+        add(cases, "counter (falls back)", false, s -> s.template("{\"n\":{\"$resolver\":\"counter\"},"
+                + "\"m\":{\"$resolver\":\"message\",\"stringified\":true}}"));
+        return cases;
+    }
+
+    private static void add(List<Object[]> cases, String name, boolean onWriter, Settings settings) {
+        cases.add(new Object[] {name, onWriter, settings});
+    }
+
+    private static Marker marker(String name) {
+        try {
+            return (Marker) Class.forName("org.apache.logging.log4j.MarkerManager").getMethod("getMarker", String.class)
+                    .invoke(null, name);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static EventTemplateAdditionalField field(String key, String value, boolean json) {
+        return EventTemplateAdditionalField.newBuilder().setKey(key).setValue(value)
+                .setFormat(json ? EventTemplateAdditionalField.Format.JSON : EventTemplateAdditionalField.Format.STRING)
+                .build();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void rendersOnTheWriterExactlyWhatJsonTemplateLayoutEncodes(String name, boolean onWriter, Settings settings) {
+        long seed = Long.getLong("spool.seed", 0x15_0A7L);
+        SplittableRandom random = new SplittableRandom(seed ^ name.hashCode());
+        Configuration config = new DefaultConfiguration();
+        JsonTemplateLayout.Builder rb = JsonTemplateLayout.newBuilder().setConfiguration(config);
+        settings.apply(new ReferenceSetter(rb));
+        JsonTemplateLayout reference = rb.build();
+        SpoolJsonTemplateLayout.Builder sb = SpoolJsonTemplateLayout.newBuilder().setConfiguration(config);
+        settings.apply(new SpoolSetter(sb));
+        SpoolJsonTemplateLayout spool = sb.build();
+        assertEquals(onWriter, spool.rendersFromCapture(), spool.describe());
+
+        WriterRenderer writer = new WriterRenderer(spool);
+        SpoolLayout.Scratch scratch = new SpoolLayout.Scratch();
+        EventCapture.Ids ids = new EventCapture.Ids();
+        ByteLineBuilder out = new ByteLineBuilder(1024);
+        RecordRenderer.Result result = new RecordRenderer.Result();
+        int captured = 0;
+        for (int i = 0; i < EVENTS; i++) {
+            LogEvent event = randomEvent(random);
+            byte[] expected = SpoolLayoutDifferentialTest.encode(reference, event);
+            ByteLineBuilder record = scratch.line.bytes();
+            // As SpoolAppender: captured only when the writer renders this template
+            if (spool.rendersFromCapture() && spool.capturable(event) && EventCapture.capture(event, record, scratch.text, ids,
+                    spool.formatsMessageChars(), spool.capturedContextKeys())) {
+                captured++;
+            } else {
+                record = spool.encodeTextRecord(event, scratch);
+            }
+            ByteBuffer range = ByteBuffer.allocateDirect(record.length());
+            range.put(record.array(), 0, record.length()).flip();
+            out.reset();
+            result.clear();
+            writer.render(range, out, result);
+            if (result.passThrough > 0) {
+                // a text record too long to copy: the writer writes it from the ring as it is
+                out.append(range, result.passThrough);
+            } else {
+                assertEquals(1, result.rendered, "rendered, seed=" + seed + " event " + i);
+            }
+            byte[] actual = Arrays.copyOf(out.array(), out.length());
+            if (!Arrays.equals(expected, actual)) {
+                fail("seed=" + seed + " case=" + name + " event " + i + " (message " + event.getMessage().getClass()
+                        + ")\nexpected: " + new String(expected, StandardCharsets.UTF_8)
+                        + "\nactual:   " + new String(actual, StandardCharsets.UTF_8));
+            }
+            assertParsesAsOneObject(new String(actual, StandardCharsets.UTF_8), name);
+        }
+        if (onWriter) {
+            // Most events carry nothing the record lacks: the writer's path is what was compared.
+            assertTrue(captured > EVENTS / 3, captured + " of " + EVENTS + " captured");
+        }
+    }
+
+    private static void assertParsesAsOneObject(String line, String name) {
+        String json = line.replaceAll("[\\r\\n\\x00]+$", "");
+        assertFalse(json.contains("\n"), "one line: " + name);
+        Object parsed = JsonReader.read(json);
+        assertTrue(parsed instanceof Map, "a JSON object: " + name + ": " + line);
+    }
+
+    // ---- events ----
+
+    static String randomText(SplittableRandom r, int max) {
+        StringBuilder sb = new StringBuilder();
+        int n = r.nextInt(max);
+        for (int i = 0; i < n; i++) {
+            switch (r.nextInt(10)) {
+                case 0:
+                    sb.append((char) (0xD800 + r.nextInt(0x800))); // unpaired surrogate, high or low
+                    break;
+                case 1:
+                    sb.appendCodePoint(0x1F600 + r.nextInt(50)); // supplementary pair
+                    break;
+                case 2:
+                    sb.append((char) (0x80 + r.nextInt(0x7000)));
+                    break;
+                case 3:
+                    sb.append((char) r.nextInt(0x20)); // control characters
+                    break;
+                case 4:
+                    sb.append(pick(r, "{}", "\"", "\\", "/", "\u007F", "\u2028", "é", "JSON"));
+                    break;
+                default:
+                    sb.append((char) (0x20 + r.nextInt(0x5F)));
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String pick(SplittableRandom r, String... choices) {
+        return choices[r.nextInt(choices.length)];
+    }
+
+    /*
+     * Logger and thread names and message formats come from small pools, as in an application: the
+     * capture sends them by id from JVM-wide tables bounded at SymbolTable.LIMIT names, which
+     * random ones would fill (the capture then declines, and the writer's path goes untested).
+     * The pools hold the same hostile text as the values.
+     */
+    private static final String[] LOGGER_NAMES = pool("io.github.spool.", 8, 12, "");
+    private static final String[] THREAD_NAMES = pool("", 8, 16, "main");
+    private static final String[] FORMATS_3 = pool("", 6, 20, null);
+    private static final String[] FORMATS_2 = pool("", 6, 20, null);
+
+    static {
+        for (int i = 0; i < FORMATS_3.length; i++) {
+            FORMATS_3[i] += " {} {} {}";
+            FORMATS_2[i] += " {} and {}";
+        }
+    }
+
+    private static String[] pool(String prefix, int size, int maxChars, String extra) {
+        SplittableRandom r = new SplittableRandom(size * 31L + maxChars);
+        String[] names = new String[extra == null ? size : size + 1];
+        for (int i = 0; i < size; i++) {
+            names[i] = prefix + randomText(r, maxChars);
+        }
+        if (extra != null) {
+            names[size] = extra;
+        }
+        return names;
+    }
+
+    private static LogEvent randomEvent(SplittableRandom r) {
+        MutableInstant instant = new MutableInstant();
+        instant.initFromEpochSecond(r.nextLong(0L, 4_102_444_800L), r.nextInt(1_000_000_000));
+        SortedArrayStringMap mdc = new SortedArrayStringMap();
+        int keys = r.nextInt(5) == 0 ? 20 + r.nextInt(20) : r.nextInt(4);
+        for (int i = 0; i < keys; i++) {
+            Object value;
+            switch (r.nextInt(6)) {
+                case 0:
+                    value = r.nextInt(100);
+                    break;
+                case 1:
+                    value = r.nextLong();
+                    break;
+                case 2:
+                    value = r.nextBoolean();
+                    break;
+                default:
+                    value = randomText(r, 30);
+            }
+            mdc.putValue(i < 4 ? pick(r, "k1", "k2", "k3", "k4") : "key" + i, value);
+        }
+        Log4jLogEvent.Builder b = Log4jLogEvent.newBuilder()
+                .setLoggerName(LOGGER_NAMES[r.nextInt(LOGGER_NAMES.length)])
+                .setLoggerFqcn("io.github.spool.Test")
+                .setLevel(LEVELS[r.nextInt(LEVELS.length)])
+                .setThreadName(THREAD_NAMES[r.nextInt(THREAD_NAMES.length)])
+                .setMessage(randomMessage(r))
+                .setContextData(mdc)
+                .setInstant(instant);
+        if (r.nextInt(8) == 0) {
+            b.setThrown(randomThrowable(r));
+        }
+        if (r.nextInt(10) == 0) {
+            b.setMarker(MARKERS[r.nextInt(MARKERS.length)]);
+        }
+        if (r.nextInt(10) == 0) {
+            b.setContextStack(new MutableThreadContextStack(List.of("ndc-" + randomText(r, 5))));
+        }
+        return b.build();
+    }
+
+    private static Message randomMessage(SplittableRandom r) {
+        switch (r.nextInt(9)) {
+            case 0:
+                return new SimpleMessage(randomText(r, 40));
+            case 1:
+                return new ObjectMessage(r.nextBoolean() ? (Object) r.nextInt() : randomText(r, 10));
+            case 2: {
+                MapMessage<?, ?> m = new StringMapMessage().with("action", randomText(r, 8)).with("id", "42");
+                return m;
+            }
+            case 3:
+                return new SimpleMessage(randomText(r, 40) + "x".repeat(r.nextInt(3) == 0 ? 16_400 : 30));
+            case 4:
+                return new SimpleMessage(r.nextBoolean() ? "JSON" : "{\"raw\":true}");
+            case 5: {
+                ReusableParameterizedMessage m = new ReusableParameterizedMessage();
+                return m.set(FORMATS_3[r.nextInt(FORMATS_3.length)], randomText(r, 20), r.nextInt(), r.nextDouble());
+            }
+            default:
+                return ParameterizedMessageFactory.INSTANCE.newMessage(FORMATS_2[r.nextInt(FORMATS_2.length)],
+                        randomText(r, 30), r.nextLong());
+        }
+    }
+
+    private static Throwable randomThrowable(SplittableRandom r) {
+        Throwable t = new IllegalStateException("root " + randomText(r, 20));
+        int depth = r.nextInt(3);
+        for (int i = 0; i < depth; i++) {
+            t = new RuntimeException("wrapper " + i + " " + randomText(r, 10), t);
+        }
+        if (r.nextBoolean()) {
+            t.addSuppressed(new java.io.IOException("suppressed " + randomText(r, 10)));
+        }
+        return t;
+    }
+
+    // ---- the same settings on both builders ----
+
+    private static final class ReferenceSetter implements Setter {
+        private final JsonTemplateLayout.Builder b;
+
+        ReferenceSetter(JsonTemplateLayout.Builder b) {
+            this.b = b;
+        }
+
+        @Override public Setter uri(String uri) { b.setEventTemplateUri(uri); return this; }
+        @Override public Setter template(String json) { b.setEventTemplate(json); return this; }
+        @Override public Setter rootKey(String key) { b.setEventTemplateRootObjectKey(key); return this; }
+        @Override public Setter maxStringLength(int n) { b.setMaxStringLength(n); return this; }
+        @Override public Setter suffix(String s) { b.setTruncatedStringSuffix(s); return this; }
+        @Override public Setter delimiter(String d) { b.setEventDelimiter(d); return this; }
+        @Override public Setter location(boolean on) { b.setLocationInfoEnabled(on); return this; }
+        @Override public Setter stackTrace(boolean on) { b.setStackTraceEnabled(on); return this; }
+        @Override public Setter fields(EventTemplateAdditionalField... f) { b.setEventTemplateAdditionalFields(f); return this; }
+        @Override public Setter nullDelimiter(boolean on) { b.setNullEventDelimiterEnabled(on); return this; }
+    }
+
+    private static final class SpoolSetter implements Setter {
+        private final SpoolJsonTemplateLayout.Builder b;
+
+        SpoolSetter(SpoolJsonTemplateLayout.Builder b) {
+            this.b = b;
+        }
+
+        @Override public Setter uri(String uri) { b.setEventTemplateUri(uri); return this; }
+        @Override public Setter template(String json) { b.setEventTemplate(json); return this; }
+        @Override public Setter rootKey(String key) { b.setEventTemplateRootObjectKey(key); return this; }
+        @Override public Setter maxStringLength(int n) { b.setMaxStringLength(n); return this; }
+        @Override public Setter suffix(String s) { b.setTruncatedStringSuffix(s); return this; }
+        @Override public Setter delimiter(String d) { b.setEventDelimiter(d); return this; }
+        @Override public Setter location(boolean on) { b.setLocationInfoEnabled(on); return this; }
+        @Override public Setter stackTrace(boolean on) { b.setStackTraceEnabled(on); return this; }
+        @Override public Setter fields(EventTemplateAdditionalField... f) { b.setEventTemplateAdditionalFields(f); return this; }
+        @Override public Setter nullDelimiter(boolean on) { b.setNullEventDelimiterEnabled(on); return this; }
+    }
+}
