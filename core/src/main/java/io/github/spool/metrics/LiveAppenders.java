@@ -10,7 +10,8 @@ import java.util.Set;
  * libraries that cannot poll JMX (the Micrometer binder). {@link JmxRegistry} keeps it: an
  * appender is live while it owns its MBean name, so a reconfiguration's successor replaces its
  * predecessor here exactly as there (the old one is removed first, then the new one added) and
- * two same-named contexts are told apart by the same id. Internal to Spool.
+ * two same-named contexts are told apart by the same id. An appender whose MBean JMX refused (it
+ * runs on, with a WARN status) is not announced either. Internal to Spool.
  *
  * <p>Listeners are called one at a time, in order, under this registry's lock, which
  * {@link JmxRegistry} calls into while it holds its own: a listener must not start or stop an
