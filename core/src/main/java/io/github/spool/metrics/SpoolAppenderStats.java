@@ -144,6 +144,24 @@ public final class SpoolAppenderStats implements SpoolAppenderMXBean {
         return counters.writeNanos();
     }
 
+    /**
+     * Not part of the MBean: the Micrometer binder's producer wait timer.
+     *
+     * @return logging calls that parked at the cap (overflowPolicy BLOCK) and have since returned
+     */
+    public long producerWaits() {
+        return ring.producerWaits();
+    }
+
+    /**
+     * Not part of the MBean: the Micrometer binder's producer wait timer.
+     *
+     * @return the time the waits of {@link #producerWaits()} took in all, in ns
+     */
+    public long producerWaitNanos() {
+        return ring.producerWaitNanos();
+    }
+
     @Override
     public long getBufferBytesInUse() {
         return ring.allocatedBytes();

@@ -128,6 +128,9 @@ public final class ManyToOneCellRing extends RingPadTail {
     private volatile long failedCopies;
     /** Records refused because the ring was closed (stopping, or its writer gone). Slow path only. */
     private final AtomicLong refused = new AtomicLong();
+    /** Producers that parked at the cap, and the time they waited there in all (ns). Slow path only. */
+    final AtomicLong producerWaits = new AtomicLong();
+    final AtomicLong producerWaitNanos = new AtomicLong();
     /** Times the writer recovered from a producer that failed mid-protocol. */
     private final AtomicLong stallRecoveries = new AtomicLong();
     /** Producers parked at the cap, and the waking of them. Slow path only. */
@@ -1631,6 +1634,16 @@ public final class ManyToOneCellRing extends RingPadTail {
     /** @return records refused ({@link AppendResult#CLOSED}) because the ring was closed */
     public long refused() {
         return refused.get();
+    }
+
+    /** @return producers that parked at the cap since the ring was made (each wait counted once, when it ends) */
+    public long producerWaits() {
+        return producerWaits.get();
+    }
+
+    /** @return the time those producers waited at the cap in all, in ns */
+    public long producerWaitNanos() {
+        return producerWaitNanos.get();
     }
 
     /** @return recoveries from producers that failed half-way through the protocol */

@@ -42,6 +42,8 @@ final class Waiter {
     long allocatedSeen = Long.MIN_VALUE;
     /** Begun when this producer first parks at the cap; committed by {@link #finish} if over its threshold. */
     private ProducerWaitEvent waitEvent;
+    /** When this producer first parked ({@link System#nanoTime()}), with {@link #waitEvent}. */
+    private long parkedSince;
 
     Waiter(Thread thread, int need) {
         this.thread = thread;
@@ -90,6 +92,7 @@ final class Waiter {
             if (waitEvent == null) {
                 waitEvent = new ProducerWaitEvent(); // the slow path: about to park
                 waitEvent.begin();
+                parkedSince = System.nanoTime();
             }
             // The timeout only bounds a wake-up nobody foresaw: on it we look (volatile loads,
             // no CAS, no monitor) at what a waker would have changed, and sleep again if
@@ -142,6 +145,9 @@ final class Waiter {
         ProducerWaitEvent e = waitEvent;
         if (e != null) {
             waitEvent = null;
+            // Counted for the metrics (Micrometer's spool.producer.waits): two adds per wait, slow path.
+            ring.producerWaits.incrementAndGet();
+            ring.producerWaitNanos.addAndGet(System.nanoTime() - parkedSince);
             e.end();
             if (e.shouldCommit()) { // recording, and over the threshold (10 ms by default)
                 e.appender = ring.name;

@@ -67,6 +67,11 @@ final class AppenderMeters {
                 .tags(tags).description("The writer's write calls to the sink (each one write(2) or writev(2)), "
                         + "a rollover they trigger included")
                 .register(registry));
+        meters.add(FunctionTimer.builder("spool.producer.waits", stats, SpoolAppenderStats::producerWaits,
+                        SpoolAppenderStats::producerWaitNanos, TimeUnit.NANOSECONDS)
+                .tags(tags).description("Logging calls that waited for room at the buffer cap (BLOCK), "
+                        + "counted when the wait ends")
+                .register(registry));
         meters.add(gauge(registry, "spool.buffer.used", stats, SpoolAppenderStats::getBufferBytesInUse, tags,
                 "Buffer bytes allocated now (cells in use and pooled)"));
         meters.add(gauge(registry, "spool.buffer.high.water", stats, SpoolAppenderStats::getBufferBytesHighWater, tags,

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Reads values out of Prometheus' text format, as a scraper does. */
 final class PrometheusText {
     /** Meters per appender: a discard counter per level, 4 other counters, a timer and 3 gauges. */
-    static final int METERS_PER_APPENDER = Severity.COUNT + 8;
+    static final int METERS_PER_APPENDER = Severity.COUNT + 9;
 
     private PrometheusText() {
     }

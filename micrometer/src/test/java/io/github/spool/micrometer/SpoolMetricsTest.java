@@ -114,9 +114,41 @@ class SpoolMetricsTest {
         FunctionTimer t = meter(registry, "spool.sink.writes", context, "SPOOL").functionTimer();
         assertEquals(s.timedWrites(), (long) t.count());
         assertEquals(s.writeNanos(), t.totalTime(TimeUnit.NANOSECONDS), 1.0, "ns, through the registry's seconds");
+        FunctionTimer w = meter(registry, "spool.producer.waits", context, "SPOOL").functionTimer();
+        assertEquals(s.producerWaits(), (long) w.count());
+        assertEquals(s.producerWaitNanos(), w.totalTime(TimeUnit.NANOSECONDS), 1.0, "ns, through the registry's seconds");
         assertEquals(s.getBufferBytesInUse(), meter(registry, "spool.buffer.used", context, "SPOOL").gauge().value());
         assertEquals(s.getBufferBytesHighWater(), meter(registry, "spool.buffer.high.water", context, "SPOOL").gauge().value());
         assertEquals(s.getBufferBytesMax(), meter(registry, "spool.buffer.max", context, "SPOOL").gauge().value());
+    }
+
+    @Test
+    void producersWaitingAtTheCapAreTimed() throws Exception {
+        String context = "metrics-waits";
+        GatedSink sink = new GatedSink();
+        Spool spool = Spool.start(config(context, "SPOOL").bufferSize(16 << 10).maxBufferSize(64 << 10)
+                .overflowPolicy(OverflowPolicy.BLOCK).build(), sink);
+        MeterRegistry registry = new SimpleMeterRegistry();
+        SpoolMetrics metrics = new SpoolMetrics();
+        metrics.bindTo(registry);
+        try {
+            Thread producer = new Thread(() -> {
+                for (int i = 0; i < 2_000; i++) {
+                    spool.append(record(i), 0, RECORD, Severity.INFO);
+                }
+            }, "metrics-producer");
+            producer.start();
+            await(spool::producersWaiting, "the producer to wait at the cap");
+            sink.open();
+            producer.join();
+            SpoolAppenderStats stats = spool.stats();
+            assertTrue(stats.producerWaits() >= 1, "the producer waited");
+            assertTrue(stats.producerWaitNanos() > 0);
+            assertEqualsMBean(registry, context, stats);
+        } finally {
+            spool.stop(10, TimeUnit.SECONDS);
+            metrics.close();
+        }
     }
 
     @Test
