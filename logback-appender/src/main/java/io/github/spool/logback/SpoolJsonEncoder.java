@@ -69,6 +69,7 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
     private boolean logstashFormat;
     /** {@code logging.structured.json.*} properties from the Spring formats' settings, in order. */
     private final java.util.Map<String, String> springSettings = new java.util.LinkedHashMap<>();
+    private java.nio.charset.Charset charset;
     private final List<String> includes = new java.util.ArrayList<>();
     private final List<String> excludes = new java.util.ArrayList<>();
     /** The real encoder for events {@link #rendersNatively} declines, or {@code null} if not on the class path. */
@@ -105,6 +106,22 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
     /** @return the configured format */
     public String getFormat() {
         return format;
+    }
+
+    /**
+     * Spring formats: the charset of the lines, as Spring Boot's {@code StructuredLogEncoder}'s
+     * {@code <charset>}; default UTF-8. Spool renders UTF-8; with another charset Spring's encoder
+     * renders the lines (WARN status). The other formats write UTF-8, as their encoders do.
+     *
+     * @param charset the charset, {@code null} for UTF-8
+     */
+    public void setCharset(java.nio.charset.Charset charset) {
+        this.charset = charset;
+    }
+
+    /** @return the charset set, or {@code null} */
+    public java.nio.charset.Charset getCharset() {
+        return charset;
     }
 
     /**
@@ -219,7 +236,7 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
             settings.put("logging.structured.json.exclude", String.join(",", excludes));
         }
         settings.putAll(springSettings);
-        JsonLine l = SpringStructured.create(springFormat, context, this, settings);
+        JsonLine l = SpringStructured.create(springFormat, context, this, settings, charset);
         if (l == null) {
             addError("SpoolJsonEncoder: writing the " + LOGSTASH_LOGBACK_ENCODER + " format instead of \"" + format + "\"");
         }

@@ -8,6 +8,8 @@ import io.github.spool.text.ByteLineBuilder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
@@ -72,9 +74,11 @@ final class SpringStructured implements JsonLine {
      * @param status   where to report
      * @param settings the encoder's {@code include}/{@code exclude}/{@code rename}/{@code add}, as
      *                 {@code logging.structured.json.*} properties
+     * @param charset  the lines' charset, {@code null} for UTF-8
      * @return the started renderer, or {@code null} if Spring's encoder did not start (reported)
      */
-    static JsonLine create(String format, Context context, ContextAware status, Map<String, String> settings) {
+    static JsonLine create(String format, Context context, ContextAware status, Map<String, String> settings,
+            Charset charset) {
         Object found = context == null ? null : context.getObject(Environment.class.getName());
         Environment environment;
         if (found instanceof Environment) {
@@ -96,6 +100,9 @@ final class SpringStructured implements JsonLine {
         StructuredLogEncoder spring = new StructuredLogEncoder();
         spring.setContext(springContext);
         spring.setFormat(format);
+        if (charset != null) {
+            spring.setCharset(charset);
+        }
         try {
             spring.start();
         } catch (RuntimeException e) {
@@ -113,6 +120,9 @@ final class SpringStructured implements JsonLine {
             if (bound(binder, JSON + "." + member, Bindable.mapOf(String.class, String.class))) {
                 reasons.add(JSON + "." + member);
             }
+        }
+        if (charset != null && !StandardCharsets.UTF_8.equals(charset)) {
+            reasons.add("charset " + charset.name());
         }
         if (hasFactoryCustomizer()) {
             reasons.add("a StructuredLoggingJsonMembersCustomizer in META-INF/spring.factories");
