@@ -35,7 +35,9 @@ import org.slf4j.event.KeyValuePair;
  * ({@code from=to}) and {@code <add>} ({@code name=value}) elements, which stand for
  * {@code logging.structured.json.include}/{@code exclude}/{@code rename}/{@code add} and
  * take precedence over them ({@link SpringStructured}: what is rendered by Spring's own encoder
- * on the logging thread, with a WARN status). They need Spring Boot on the class path. Any other
+ * on the logging thread, with a WARN status). They need Spring Boot on the class path.
+ * {@value #LOGBACK_JSON}: what logback's own {@code JsonEncoder} writes, with its {@code with*}
+ * settings ({@link LogbackJsonLine}). Any other
  * value, or a Spring format without Spring Boot, is an ERROR status naming it and the supported
  * formats, and the default format is used: the appender starts and no line is lost, as for
  * Spool's other settings.
@@ -56,6 +58,8 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
     public static final String SPRING_LOGSTASH = "spring-logstash";
     /** The {@code <format>} of Spring Boot's structured logging format {@code gelf}. */
     public static final String SPRING_GELF = "spring-gelf";
+    /** The {@code <format>} of logback's own {@code ch.qos.logback.classic.encoder.JsonEncoder}. */
+    public static final String LOGBACK_JSON = "logback-json";
 
     private static final String SPRING_ENCODER_CLASS = "org.springframework.boot.logging.logback.StructuredLogEncoder";
 
@@ -70,6 +74,8 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
     /** {@code logging.structured.json.*} properties from the Spring formats' settings, in order. */
     private final java.util.Map<String, String> springSettings = new java.util.LinkedHashMap<>();
     private java.nio.charset.Charset charset;
+    /** {@value #LOGBACK_JSON}: which members are written, as {@code JsonEncoder}'s {@code with*} settings. */
+    private final LogbackJsonLine.Settings with = new LogbackJsonLine.Settings();
     private final List<String> includes = new java.util.ArrayList<>();
     private final List<String> excludes = new java.util.ArrayList<>();
     /** The real encoder for events {@link #rendersNatively} declines, or {@code null} if not on the class path. */
@@ -106,6 +112,132 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
     /** @return the configured format */
     public String getFormat() {
         return format;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the event's sequence number, as {@code JsonEncoder.setWithSequenceNumber}.
+     *
+     * @param with default true
+     */
+    public void setWithSequenceNumber(boolean with) {
+        this.with.sequenceNumber = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the time in milliseconds, as {@code JsonEncoder.setWithTimestamp}.
+     *
+     * @param with default true
+     */
+    public void setWithTimestamp(boolean with) {
+        this.with.timestamp = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the nanoseconds of the second, as {@code JsonEncoder.setWithNanoseconds}.
+     *
+     * @param with default true
+     */
+    public void setWithNanoseconds(boolean with) {
+        this.with.nanoseconds = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the level, as {@code JsonEncoder.setWithLevel}.
+     *
+     * @param with default true
+     */
+    public void setWithLevel(boolean with) {
+        this.with.level = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the thread's name, as {@code JsonEncoder.setWithThreadName}.
+     *
+     * @param with default true
+     */
+    public void setWithThreadName(boolean with) {
+        this.with.threadName = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the logger's name, as {@code JsonEncoder.setWithLoggerName}.
+     *
+     * @param with default true
+     */
+    public void setWithLoggerName(boolean with) {
+        this.with.loggerName = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the logger context: name, birth time, properties, as {@code JsonEncoder.setWithContext}.
+     *
+     * @param with default true
+     */
+    public void setWithContext(boolean with) {
+        this.with.context = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the markers, as {@code JsonEncoder.setWithMarkers}.
+     *
+     * @param with default true
+     */
+    public void setWithMarkers(boolean with) {
+        this.with.markers = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the MDC, as {@code JsonEncoder.setWithMDC}.
+     *
+     * @param with default true
+     */
+    public void setWithMDC(boolean with) {
+        this.with.mdc = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the key-value pairs, as {@code JsonEncoder.setWithKVPList}.
+     *
+     * @param with default true
+     */
+    public void setWithKVPList(boolean with) {
+        this.with.kvpList = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the message pattern, as {@code JsonEncoder.setWithMessage}.
+     *
+     * @param with default true
+     */
+    public void setWithMessage(boolean with) {
+        this.with.message = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the arguments, as {@code JsonEncoder.setWithArguments}.
+     *
+     * @param with default true
+     */
+    public void setWithArguments(boolean with) {
+        this.with.arguments = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the throwable, as {@code JsonEncoder.setWithThrowable}.
+     *
+     * @param with default true
+     */
+    public void setWithThrowable(boolean with) {
+        this.with.throwable = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the formatted message, as {@code JsonEncoder.setWithFormattedMessage}.
+     *
+     * @param with default false
+     */
+    public void setWithFormattedMessage(boolean with) {
+        this.with.formattedMessage = with;
     }
 
     /**
@@ -193,9 +325,11 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
         JsonLine chosen = null;
         if (f.equals(SPRING_ECS) || f.equals(SPRING_LOGSTASH) || f.equals(SPRING_GELF)) {
             chosen = springLine(f.substring("spring-".length()));
+        } else if (f.equals(LOGBACK_JSON)) {
+            chosen = new LogbackJsonLine(with, context);
         } else if (!f.isEmpty() && !LOGSTASH_LOGBACK_ENCODER.equals(f)) {
             addError("SpoolJsonEncoder: format \"" + format + "\" is not supported; supported formats: "
-                    + String.join(", ", LOGSTASH_LOGBACK_ENCODER, SPRING_ECS, SPRING_LOGSTASH, SPRING_GELF)
+                    + String.join(", ", LOGSTASH_LOGBACK_ENCODER, SPRING_ECS, SPRING_LOGSTASH, SPRING_GELF, LOGBACK_JSON)
                     + ". Writing the " + LOGSTASH_LOGBACK_ENCODER + " format instead");
         }
         if (chosen != null) {
@@ -361,6 +495,11 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
         if (event.getClass() != LoggingEvent.class || l == null || !l.capturable()) {
             return false;
         }
+        if (l instanceof LogbackJsonLine) {
+            // what a captured event does not carry: its own sequence number, context view, markers
+            return (!with.sequenceNumber || event.getSequenceNumber() == 0) && event.getMarkerList() == null
+                    && (!with.context || event.getLoggerContextVO() == ((LogbackJsonLine) l).contextView());
+        }
         List<Marker> markers = event.getMarkerList();
         if (markers != null && !markers.isEmpty()) {
             return false;
@@ -376,6 +515,11 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
             }
         }
         return true;
+    }
+
+    /** @return the MDC keys a capture copies: all; for {@value #LOGBACK_JSON} with the message's pattern */
+    String[] capturedMdcKeys() {
+        return line instanceof LogbackJsonLine ? EventCapture.ALL_KEYS_AND_PATTERN : EventCapture.ALL_KEYS;
     }
 
     /** @return how many events a Spring format left to Spring's own encoder (tests), -1 for other formats */
