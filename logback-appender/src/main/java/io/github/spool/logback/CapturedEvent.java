@@ -249,6 +249,15 @@ final class CapturedEvent implements ILoggingEvent {
         return nanoseconds;
     }
 
+    /**
+     * The instant of the captured {@code LoggingEvent}: its milliseconds and nanoseconds of the
+     * second are that instant's; for encoders that read it (Spring Boot's), not for Spool's own.
+     */
+    @Override
+    public java.time.Instant getInstant() {
+        return java.time.Instant.ofEpochSecond(Math.floorDiv(timeStamp, 1000L), nanoseconds);
+    }
+
     @Override
     public long getSequenceNumber() {
         return 0;

@@ -48,6 +48,13 @@ final class EventCapture {
     /** {@link SpoolEncoder#capturedMdcKeys()} of a pattern that prints the whole MDC. */
     static final String[] ALL_KEYS = new String[0];
 
+    /**
+     * As {@link #ALL_KEYS}, and the message must travel as its pattern and arguments (an event
+     * whose arguments cannot is not captured, rather than sent as its formatted text): for
+     * encoders that print the pattern, such as logback's {@code JsonEncoder}.
+     */
+    static final String[] ALL_KEYS_AND_PATTERN = new String[0];
+
     /** Shared by every Spool appender of this class loader; read back by their writers. */
     static final SymbolTable LOGGERS = new SymbolTable();
     static final SymbolTable THREADS = new SymbolTable();
@@ -129,6 +136,9 @@ final class EventCapture {
         Object[] args = event.getArgumentArray();
         if (event.getClass() != LoggingEvent.class || args == null || event.getMessage() == null
                 || !putFormat(event.getMessage(), args, out, ids)) {
+            if (mdcKeys == ALL_KEYS_AND_PATTERN && args != null) {
+                return false;
+            }
             out.setLength(messageAt);
             String text = event.getFormattedMessage(); // what %msg prints, formatted now as on the caller
             if (text == null) {
@@ -175,7 +185,7 @@ final class EventCapture {
             return true;
         }
         int count = 0;
-        if (keys == ALL_KEYS) {
+        if (keys == ALL_KEYS || keys == ALL_KEYS_AND_PATTERN) {
             MdcWalk walk = ids.walk;
             walk.out = out;
             walk.count = 0;

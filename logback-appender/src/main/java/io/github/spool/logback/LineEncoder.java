@@ -96,7 +96,7 @@ interface LineEncoder {
 
         @Override
         public String[] capturedMdcKeys() {
-            return EventCapture.ALL_KEYS;
+            return encoder.capturedMdcKeys();
         }
 
         @Override

@@ -40,7 +40,7 @@ import org.slf4j.event.KeyValuePair;
  * context properties are rendered; used by logging threads and the writer at once (the per-second
  * caches are immutable values behind volatile fields). Internal to the logback adapter.
  */
-final class LogstashJsonLine {
+final class LogstashJsonLine implements JsonLine {
 
     private static final byte[] VERSION_AND_MESSAGE = ascii("\",\"@version\":\"1\",\"message\":\"");
     private static final byte[] VERSION = ascii("\",\"@version\":\"1\"");
@@ -77,12 +77,14 @@ final class LogstashJsonLine {
         throwableConverter.start();
     }
 
-    void stop() {
+    @Override
+    public void stop() {
         throwableConverter.stop();
     }
 
-    /** Appends the event's line, separator included. */
-    void render(ILoggingEvent event, ByteLineBuilder out) {
+    /** Appends the event's line, separator included; every event it is given. */
+    @Override
+    public boolean render(ILoggingEvent event, ByteLineBuilder out) {
         long epochSecond;
         int nanos;
         if (event.getClass() == CapturedEvent.class) {
@@ -119,6 +121,7 @@ final class LogstashJsonLine {
         tags(out, event.getMarkerList());
         out.append((byte) '}');
         out.append(lineSeparator, 0, lineSeparator.length);
+        return true;
     }
 
     private static void stringField(ByteLineBuilder out, byte[] nameColonQuote, String value) {

@@ -28,8 +28,19 @@ import org.slf4j.event.KeyValuePair;
  * <p>Formats: {@value #LOGSTASH_LOGBACK_ENCODER} (the default): what logstash-logback-encoder's
  * {@code LogstashEncoder} writes with its default settings ({@link LogstashJsonLine}), in
  * {@code TimeZone.getDefault()} as read when this encoder is created, as {@code LogstashEncoder}
- * reads it. Any other value is an ERROR status naming it and the supported formats, and the
- * default format is used: the appender starts and no line is lost, as for Spool's other settings.
+ * reads it. {@value #SPRING_ECS}, {@value #SPRING_LOGSTASH}, {@value #SPRING_GELF}: what Spring
+ * Boot's {@code StructuredLogEncoder} writes with format {@code ecs}, {@code logstash},
+ * {@code gelf}, configured from the Spring {@code Environment} in the logger context as Spring's
+ * encoder is, plus this encoder's {@code <include>}, {@code <exclude>}, {@code <rename>}
+ * ({@code from=to}) and {@code <add>} ({@code name=value}) elements, which stand for
+ * {@code logging.structured.json.include}/{@code exclude}/{@code rename}/{@code add} and
+ * take precedence over them ({@link SpringStructured}: what is rendered by Spring's own encoder
+ * on the logging thread, with a WARN status). They need Spring Boot on the class path.
+ * {@value #LOGBACK_JSON}: what logback's own {@code JsonEncoder} writes, with its {@code with*}
+ * settings ({@link LogbackJsonLine}). Any other
+ * value, or a Spring format without Spring Boot, is an ERROR status naming it and the supported
+ * formats, and the default format is used: the appender starts and no line is lost, as for
+ * Spool's other settings.
  *
  * <p>Events this encoder does not render itself — with a logstash {@code LogstashMarker}, a
  * {@code StructuredArgument} argument, or a key-value pair whose value is not a string, boolean or
@@ -41,13 +52,32 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
 
     /** The {@code <format>} of logstash-logback-encoder's {@code LogstashEncoder}. */
     public static final String LOGSTASH_LOGBACK_ENCODER = "logstash-logback-encoder";
+    /** The {@code <format>} of Spring Boot's structured logging format {@code ecs}. */
+    public static final String SPRING_ECS = "spring-ecs";
+    /** The {@code <format>} of Spring Boot's structured logging format {@code logstash}. */
+    public static final String SPRING_LOGSTASH = "spring-logstash";
+    /** The {@code <format>} of Spring Boot's structured logging format {@code gelf}. */
+    public static final String SPRING_GELF = "spring-gelf";
+    /** The {@code <format>} of logback's own {@code ch.qos.logback.classic.encoder.JsonEncoder}. */
+    public static final String LOGBACK_JSON = "logback-json";
+
+    private static final String SPRING_ENCODER_CLASS = "org.springframework.boot.logging.logback.StructuredLogEncoder";
 
     private static final String LOGSTASH_ENCODER_CLASS = "net.logstash.logback.encoder.LogstashEncoder";
 
     private String format = LOGSTASH_LOGBACK_ENCODER;
     /** Read at creation, as {@code LogstashEncoder}'s timestamp provider does in its constructor. */
     private final TimeZone zone = TimeZone.getDefault();
-    private volatile LogstashJsonLine line;
+    private volatile JsonLine line;
+    /** Whether {@link #line} is logstash-logback-encoder's format, which the real encoder backs up. */
+    private boolean logstashFormat;
+    /** {@code logging.structured.json.*} properties from the Spring formats' settings, in order. */
+    private final java.util.Map<String, String> springSettings = new java.util.LinkedHashMap<>();
+    private java.nio.charset.Charset charset;
+    /** {@value #LOGBACK_JSON}: which members are written, as {@code JsonEncoder}'s {@code with*} settings. */
+    private final LogbackJsonLine.Settings with = new LogbackJsonLine.Settings();
+    private final List<String> includes = new java.util.ArrayList<>();
+    private final List<String> excludes = new java.util.ArrayList<>();
     /** The real encoder for events {@link #rendersNatively} declines, or {@code null} if not on the class path. */
     private Encoder<ILoggingEvent> fallback;
     private Class<?> logstashMarker;
@@ -87,17 +117,230 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
     }
 
     /**
+     * {@value #LOGBACK_JSON}: whether to write the event's sequence number, as {@code JsonEncoder.setWithSequenceNumber}.
+     *
+     * @param with default true
+     */
+    public void setWithSequenceNumber(boolean with) {
+        this.with.sequenceNumber = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the time in milliseconds, as {@code JsonEncoder.setWithTimestamp}.
+     *
+     * @param with default true
+     */
+    public void setWithTimestamp(boolean with) {
+        this.with.timestamp = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the nanoseconds of the second, as {@code JsonEncoder.setWithNanoseconds}.
+     *
+     * @param with default true
+     */
+    public void setWithNanoseconds(boolean with) {
+        this.with.nanoseconds = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the level, as {@code JsonEncoder.setWithLevel}.
+     *
+     * @param with default true
+     */
+    public void setWithLevel(boolean with) {
+        this.with.level = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the thread's name, as {@code JsonEncoder.setWithThreadName}.
+     *
+     * @param with default true
+     */
+    public void setWithThreadName(boolean with) {
+        this.with.threadName = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the logger's name, as {@code JsonEncoder.setWithLoggerName}.
+     *
+     * @param with default true
+     */
+    public void setWithLoggerName(boolean with) {
+        this.with.loggerName = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the logger context: name, birth time, properties, as {@code JsonEncoder.setWithContext}.
+     *
+     * @param with default true
+     */
+    public void setWithContext(boolean with) {
+        this.with.context = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the markers, as {@code JsonEncoder.setWithMarkers}.
+     *
+     * @param with default true
+     */
+    public void setWithMarkers(boolean with) {
+        this.with.markers = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the MDC, as {@code JsonEncoder.setWithMDC}.
+     *
+     * @param with default true
+     */
+    public void setWithMDC(boolean with) {
+        this.with.mdc = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the key-value pairs, as {@code JsonEncoder.setWithKVPList}.
+     *
+     * @param with default true
+     */
+    public void setWithKVPList(boolean with) {
+        this.with.kvpList = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the message pattern, as {@code JsonEncoder.setWithMessage}.
+     *
+     * @param with default true
+     */
+    public void setWithMessage(boolean with) {
+        this.with.message = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the arguments, as {@code JsonEncoder.setWithArguments}.
+     *
+     * @param with default true
+     */
+    public void setWithArguments(boolean with) {
+        this.with.arguments = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the throwable, as {@code JsonEncoder.setWithThrowable}.
+     *
+     * @param with default true
+     */
+    public void setWithThrowable(boolean with) {
+        this.with.throwable = with;
+    }
+
+    /**
+     * {@value #LOGBACK_JSON}: whether to write the formatted message, as {@code JsonEncoder.setWithFormattedMessage}.
+     *
+     * @param with default false
+     */
+    public void setWithFormattedMessage(boolean with) {
+        this.with.formattedMessage = with;
+    }
+
+    /**
+     * Spring formats: the charset of the lines, as Spring Boot's {@code StructuredLogEncoder}'s
+     * {@code <charset>}; default UTF-8. Spool renders UTF-8; with another charset Spring's encoder
+     * renders the lines (WARN status). The other formats write UTF-8, as their encoders do.
+     *
+     * @param charset the charset, {@code null} for UTF-8
+     */
+    public void setCharset(java.nio.charset.Charset charset) {
+        this.charset = charset;
+    }
+
+    /** @return the charset set, or {@code null} */
+    public java.nio.charset.Charset getCharset() {
+        return charset;
+    }
+
+    /**
+     * Spring formats: a member path to print ({@code logging.structured.json.include}); repeatable,
+     * or comma-separated.
+     *
+     * @param path a member path such as {@code log.level}
+     */
+    public void addInclude(String path) {
+        split(path, includes);
+    }
+
+    /**
+     * Spring formats: a member path to leave out ({@code logging.structured.json.exclude});
+     * repeatable, or comma-separated.
+     *
+     * @param path a member path such as {@code process.thread}
+     */
+    public void addExclude(String path) {
+        split(path, excludes);
+    }
+
+    /**
+     * Spring formats: a member renamed ({@code logging.structured.json.rename}); repeatable.
+     *
+     * @param fromTo {@code path=newName}, such as {@code process.thread.name=thread}
+     */
+    public void addRename(String fromTo) {
+        pair("rename", fromTo);
+    }
+
+    /**
+     * Spring formats: a member added to every line ({@code logging.structured.json.add}); repeatable.
+     *
+     * @param nameValue {@code name=value}, such as {@code team=checkout}
+     */
+    public void addAdd(String nameValue) {
+        pair("add", nameValue);
+    }
+
+    private static void split(String value, List<String> into) {
+        if (value != null) {
+            for (String p : value.split(",")) {
+                if (!p.isBlank()) {
+                    into.add(p.trim());
+                }
+            }
+        }
+    }
+
+    private void pair(String property, String nameValue) {
+        int eq = nameValue == null ? -1 : nameValue.indexOf('=');
+        if (eq <= 0) {
+            addError("SpoolJsonEncoder: <" + property + "> \"" + nameValue + "\" is not name=value; ignored");
+            return;
+        }
+        springSettings.put("logging.structured.json." + property + "[" + nameValue.substring(0, eq).trim() + "]",
+                nameValue.substring(eq + 1).trim());
+    }
+
+    /**
      * Checks the format (an unsupported one is an ERROR and the default is used) and prepares the
      * rendering; creates and starts a {@code LogstashEncoder} for the events it does not render
      * when logstash-logback-encoder is on the class path.
      */
     @Override
     public void start() {
-        String f = format == null ? "" : format.trim();
-        if (!f.isEmpty() && !LOGSTASH_LOGBACK_ENCODER.equals(f.toLowerCase(Locale.ROOT))) {
+        String f = format == null ? "" : format.trim().toLowerCase(Locale.ROOT);
+        JsonLine chosen = null;
+        if (f.equals(SPRING_ECS) || f.equals(SPRING_LOGSTASH) || f.equals(SPRING_GELF)) {
+            chosen = springLine(f.substring("spring-".length()));
+        } else if (f.equals(LOGBACK_JSON)) {
+            chosen = new LogbackJsonLine(with, context);
+        } else if (!f.isEmpty() && !LOGSTASH_LOGBACK_ENCODER.equals(f)) {
             addError("SpoolJsonEncoder: format \"" + format + "\" is not supported; supported formats: "
-                    + LOGSTASH_LOGBACK_ENCODER + ". Writing the " + LOGSTASH_LOGBACK_ENCODER + " format instead");
+                    + String.join(", ", LOGSTASH_LOGBACK_ENCODER, SPRING_ECS, SPRING_LOGSTASH, SPRING_GELF, LOGBACK_JSON)
+                    + ". Writing the " + LOGSTASH_LOGBACK_ENCODER + " format instead");
         }
+        if (chosen != null) {
+            fallback = null; // the Spring formats have their own
+            line = chosen;
+            super.start();
+            return;
+        }
+        logstashFormat = true;
         if (fallback != null) {
             fallback.setContext(context);
             fallback.start();
@@ -111,10 +354,35 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
         super.start();
     }
 
+    /** The Spring format's renderer, or {@code null} (reported) if Spring Boot is not there or did not start. */
+    private JsonLine springLine(String springFormat) {
+        ClassLoader loader = SpoolJsonEncoder.class.getClassLoader();
+        try {
+            Class.forName(SPRING_ENCODER_CLASS, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            addError("SpoolJsonEncoder: format \"" + format + "\" needs Spring Boot (" + SPRING_ENCODER_CLASS
+                    + ") on the class path; writing the " + LOGSTASH_LOGBACK_ENCODER + " format instead");
+            return null;
+        }
+        java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+        if (!includes.isEmpty()) {
+            settings.put("logging.structured.json.include", String.join(",", includes));
+        }
+        if (!excludes.isEmpty()) {
+            settings.put("logging.structured.json.exclude", String.join(",", excludes));
+        }
+        settings.putAll(springSettings);
+        JsonLine l = SpringStructured.create(springFormat, context, this, settings, charset);
+        if (l == null) {
+            addError("SpoolJsonEncoder: writing the " + LOGSTASH_LOGBACK_ENCODER + " format instead of \"" + format + "\"");
+        }
+        return l;
+    }
+
     @Override
     public void stop() {
         super.stop();
-        LogstashJsonLine l = line;
+        JsonLine l = line;
         if (l != null) {
             l.stop();
         }
@@ -152,13 +420,13 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
      * @param out   the builder to append to
      */
     public void encodeTo(ILoggingEvent event, ByteLineBuilder out) {
-        LogstashJsonLine l = line;
+        JsonLine l = line;
         if (l == null) {
             return; // not started: nothing, as logback's encoders print nothing before start
         }
         // A captured event passed capturable(): no markers, no structured arguments (and asking for
         // its argument array would box its primitives again).
-        if (fallback != null && event.getClass() != CapturedEvent.class && !rendersNatively(event)) {
+        if (logstashFormat && fallback != null && event.getClass() != CapturedEvent.class && !rendersNatively(event)) {
             byte[] bytes = fallback.encode(event);
             out.append(bytes, 0, bytes.length);
             return;
@@ -225,14 +493,20 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
      *         encoder prints as fields
      */
     boolean capturable(ILoggingEvent event) {
-        if (event.getClass() != LoggingEvent.class) {
+        JsonLine l = line;
+        if (event.getClass() != LoggingEvent.class || l == null || !l.capturable()) {
             return false;
+        }
+        if (l instanceof LogbackJsonLine) {
+            // what a captured event does not carry: its own sequence number, context view, markers
+            return (!with.sequenceNumber || event.getSequenceNumber() == 0) && event.getMarkerList() == null
+                    && (!with.context || event.getLoggerContextVO() == ((LogbackJsonLine) l).contextView());
         }
         List<Marker> markers = event.getMarkerList();
         if (markers != null && !markers.isEmpty()) {
             return false;
         }
-        if (structuredArgument != null) {
+        if (structuredArgument != null && logstashFormat) {
             Object[] args = event.getArgumentArray();
             if (args != null) {
                 for (Object a : args) {
@@ -243,6 +517,17 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
             }
         }
         return true;
+    }
+
+    /** @return the MDC keys a capture copies: all; for {@value #LOGBACK_JSON} with the message's pattern */
+    String[] capturedMdcKeys() {
+        return line instanceof LogbackJsonLine ? EventCapture.ALL_KEYS_AND_PATTERN : EventCapture.ALL_KEYS;
+    }
+
+    /** @return how many events a Spring format left to Spring's own encoder (tests), -1 for other formats */
+    long springRendered() {
+        JsonLine l = line;
+        return l instanceof SpringStructured ? ((SpringStructured) l).springRendered() : -1;
     }
 
     /** @return whether lines can be rendered on the writer: once started */

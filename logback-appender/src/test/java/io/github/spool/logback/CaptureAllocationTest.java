@@ -96,37 +96,91 @@ class CaptureAllocationTest {
     }
 
     /**
-     * {@link SpoolJsonEncoder} on the writer: the JSON line of a captured event with numeric and
-     * boolean arguments, thread, logger and context properties allocates nothing per event (strings
-     * in the record, such as string arguments and MDC values, are rebuilt as {@code String}s by the
-     * {@link WriterRenderer}, for either encoder).
+     * {@link SpoolJsonEncoder} on the writer, in each format: the JSON line of a captured event with
+     * numeric and boolean arguments, thread, logger and context properties allocates nothing per
+     * event (strings in the record, such as string arguments and MDC values, are rebuilt as
+     * {@code String}s by the {@link WriterRenderer}, for either encoder).
      */
-    @Test
-    void renderJsonOnTheWriterAllocatesNothingPerEvent() {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"logstash-logback-encoder", "spring-ecs", "spring-logstash", "spring-gelf", "logback-json"})
+    void renderJsonOnTheWriterAllocatesNothingPerEvent(String format) {
+        SpoolJsonEncoder encoder = jsonEncoder(format);
+        LoggingEvent event = jsonEvent(encoder, Map.of());
+        LineEncoder json = LineEncoder.of(encoder);
+        ByteLineBuilder record = new ByteLineBuilder(256);
+        assertTrue(json.capturable(event) && EventCapture.capture(event, record, new EventCapture.Ids(), json.capturedMdcKeys()),
+                "captured");
+        ByteLineBuilder out = new ByteLineBuilder(256);
+        WriterRenderer renderer = new WriterRenderer(json);
+        long allocated = CapturedRecords.allocatedRendering(renderer, record, out, WARMUP, MEASURED);
+        if (allocated >= 1024) {
+            // Once the other formats' tests have run, the format's render() call site has seen
+            // several JsonLine classes and may be recompiled inside the window: a one-off, not a
+            // per-event cost. The steady state is the second window.
+            allocated = CapturedRecords.allocatedRendering(renderer, record, out, 0, MEASURED);
+        }
+        assertEquals(new String(encoder.encode(event), StandardCharsets.UTF_8), new String(out.array(), 0, out.length(), StandardCharsets.UTF_8));
+        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+        assertTrue(encoder.springRendered() <= 0, "rendered by Spool, not by Spring's encoder");
+    }
+
+    /** The caller's half for {@link SpoolJsonEncoder}, each format: deciding and capturing, MDC included. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"logstash-logback-encoder", "spring-ecs", "spring-logstash", "spring-gelf", "logback-json"})
+    void captureForJsonAllocatesNothingPerEvent(String format) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        SpoolJsonEncoder encoder = jsonEncoder(format);
+        Map<String, String> mdc = new HashMap<>();
+        mdc.put("user", "alice");
+        mdc.put("request", "r-42");
+        LoggingEvent event = jsonEvent(encoder, mdc);
+        LineEncoder json = LineEncoder.of(encoder);
+        ByteLineBuilder record = new ByteLineBuilder(256);
+        EventCapture.Ids ids = new EventCapture.Ids();
+        String[] keys = json.capturedMdcKeys();
+        for (int i = 0; i < WARMUP; i++) {
+            assertTrue(json.capturable(event) && EventCapture.capture(event, record, ids, keys), "captured");
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < MEASURED; i++) {
+            if (json.capturable(event)) {
+                EventCapture.capture(event, record, ids, keys);
+            }
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(record.length() > 50, "something was captured");
+        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+    }
+
+    /** A started encoder; the Spring formats read the Spring {@code Environment} Boot puts in the context. */
+    private static SpoolJsonEncoder jsonEncoder(String format) {
         LoggerContext lc = new LoggerContext();
         lc.putProperty("service", "orders");
+        org.springframework.core.env.StandardEnvironment environment = new org.springframework.core.env.StandardEnvironment();
+        environment.getPropertySources().addFirst(new org.springframework.core.env.MapPropertySource("test",
+                Map.of("spring.application.name", "orders", "spring.application.pid", "4242")));
+        lc.putObject(org.springframework.core.env.Environment.class.getName(), environment);
         SpoolJsonEncoder encoder = new SpoolJsonEncoder();
         encoder.setContext(lc);
+        encoder.setFormat(format);
         encoder.start();
+        return encoder;
+    }
+
+    private static LoggingEvent jsonEvent(SpoolJsonEncoder encoder, Map<String, String> mdc) {
         LoggingEvent event = new LoggingEvent();
-        event.setLoggerContext(lc);
+        event.setLoggerContext((LoggerContext) encoder.getContext());
         event.setLevel(Level.INFO);
         event.setLoggerName(SpoolEncoderDifferentialTest.Gen.LOGGER_POOL[0]);
         event.setThreadName(SpoolEncoderDifferentialTest.Gen.THREAD_POOL[0]);
         event.setMessage(CapturedRecords.patternSentById(EventCapture.FORMATS, "Order \"processed\" id={} ok={} size={}"));
         event.setArgumentArray(new Object[] {7_000_000_001L, true, 1_234_567});
         event.setTimeStamp(1_763_775_146_721L);
-        event.setMDCPropertyMap(Map.of());
-        LineEncoder json = LineEncoder.of(encoder);
-        ByteLineBuilder record = new ByteLineBuilder(256);
-        assertTrue(json.capturable(event) && EventCapture.capture(event, record, new EventCapture.Ids(), json.capturedMdcKeys()),
-                "captured");
-        ByteLineBuilder out = new ByteLineBuilder(256);
-        long allocated = CapturedRecords.allocatedRendering(new WriterRenderer(json), record, out, WARMUP, MEASURED);
-        assertEquals(new String(encoder.encode(event), StandardCharsets.UTF_8), new String(out.array(), 0, out.length(), StandardCharsets.UTF_8));
-        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+        event.setMDCPropertyMap(mdc);
+        // as a logger's event carries it (logback-json prints it; the writer reads the context's own)
+        event.setLoggerContextRemoteView(((LoggerContext) encoder.getContext()).getLoggerContextRemoteView());
+        return event;
     }
-
 
     private static SpoolEncoder encoder(String pattern) {
         SpoolEncoder encoder = new SpoolEncoder();

@@ -127,17 +127,18 @@ class SpoolJsonEncoderDifferentialTest {
         LoggerContext lc = context(7);
         SpoolJsonEncoder spool = new SpoolJsonEncoder();
         spool.setContext(lc);
-        spool.setFormat("spring-ecs");
+        spool.setFormat("spring-ecs-2");
         spool.start();
         assertTrue(spool.isStarted());
         assertTrue(lc.getStatusManager().getCopyOfStatusList().stream().anyMatch(s -> s.getLevel() == Status.ERROR
-                && s.getMessage().contains("\"spring-ecs\"") && s.getMessage().contains("logstash-logback-encoder")),
+                && s.getMessage().contains("\"spring-ecs-2\"") && s.getMessage().contains("logstash-logback-encoder")),
                 () -> statuses(lc));
         LogstashEncoder reference = new LogstashEncoder();
         reference.setContext(lc);
         reference.start();
         LoggingEvent event = Gen.event(new Random(7), lc);
         assertSame(reference.encode(event), spool.encode(event), "the default format");
+        spool.stop();
     }
 
     private static LoggerContext context(long seed) {

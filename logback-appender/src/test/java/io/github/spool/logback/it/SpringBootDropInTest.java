@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.json.BasicJsonParser;
 
 /**
@@ -30,7 +32,8 @@ import org.springframework.boot.json.BasicJsonParser;
  * Spring's own start-up lines are off. The process id, which Spring Boot's default pattern prints
  * before {@code " --- "}, is each child's own ({@link Process#pid()}) and is replaced there alone.
  * The structured formats carry the event time and the process id in fields of their own; those two
- * fields alone are replaced, after each line has been parsed as JSON, by a placeholder.
+ * fields alone are replaced, after each line has been parsed as JSON, by a placeholder (in both
+ * outputs alike).
  */
 class SpringBootDropInTest {
 
@@ -77,17 +80,27 @@ class SpringBootDropInTest {
         assertEquals(new String(stock, StandardCharsets.UTF_8), text);
     }
 
-    @Test
-    void structuredEcsIsValidJsonAndEqualToStockSpringBoot() throws Exception {
-        List<String> props = List.of("--logging.structured.format.console=ecs", "--spring.application.name=shop");
-        List<String> stock = json(run("stock-ecs", props, false));
-        List<String> spool = json(run("spool-ecs", props, true));
+    /**
+     * {@code logging.structured.format.console} naming one of Spring Boot's formats: Spool's include
+     * configures {@link io.github.spool.logback.SpoolJsonEncoder} in that format (the child says
+     * which encoder its CONSOLE appender has), and the lines are Spring Boot's.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"ecs", "logstash", "gelf"})
+    void structuredFormatIsSpoolJsonEncoderAndEqualToStockSpringBoot(String format) throws Exception {
+        List<String> props = List.of("--logging.structured.format.console=" + format, "--spring.application.name=shop",
+                "--logging.structured.ecs.service.version=1.0", "--logging.structured.gelf.service.version=1.0");
+        List<String> stock = json(run("stock-" + format, props, false));
+        List<String> spool = json(run("spool-" + format, props, true));
         assertTrue(spool.size() >= 201, () -> "too few JSON lines: " + spool.size());
         assertEquals(stock, spool);
+        String encoder = Files.readString(dir.resolve("spool-" + format + ".err"), StandardCharsets.UTF_8);
+        assertTrue(encoder.contains("CONSOLE encoder: io.github.spool.logback.SpoolJsonEncoder spring-" + format),
+                () -> "not rendered by SpoolJsonEncoder: " + encoder);
     }
 
-    private static final Pattern TIMESTAMP = Pattern.compile("\"@timestamp\":\"[^\"]+\"");
-    private static final Pattern PID = Pattern.compile("\"pid\":\\d+");
+    private static final Pattern TIMESTAMP = Pattern.compile("\"@timestamp\":\"[^\"]+\"|\"timestamp\":[0-9.]+");
+    private static final Pattern PID = Pattern.compile("\"pid\":\\d+|\"_process_pid\":\\d+");
 
     /** Each line parsed as a JSON object, then its time and process id replaced. */
     private static List<String> json(byte[] out) {
@@ -98,8 +111,8 @@ class SpringBootDropInTest {
                 continue;
             }
             Map<String, Object> map = parser.parseMap(line); // throws on anything but one JSON object
-            assertTrue(map.containsKey("@timestamp") && map.containsKey("message"), line);
-            lines.add(PID.matcher(TIMESTAMP.matcher(line).replaceFirst("\"@timestamp\":\"T\"")).replaceFirst("\"pid\":0"));
+            assertTrue(map.containsKey("@timestamp") || map.containsKey("timestamp"), line);
+            lines.add(PID.matcher(TIMESTAMP.matcher(line).replaceFirst("\"T\":0")).replaceFirst("\"PID\":0"));
         }
         return lines;
     }
@@ -109,6 +122,7 @@ class SpringBootDropInTest {
         Path err = dir.resolve(name + ".err");
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>(List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-Dspool.it.printEncoder=true",
                 "-cp", System.getProperty("java.class.path"), SpringMain.class.getName(), "200",
                 "--spring.main.log-startup-info=false", "--logging.level.org.springframework=WARN"));
         cmd.addAll(props);

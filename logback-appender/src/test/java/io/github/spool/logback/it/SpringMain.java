@@ -30,6 +30,9 @@ public class SpringMain {
         app.setBannerMode(Banner.Mode.OFF); // the banner goes through System.out, not logback
         String[] springArgs = java.util.Arrays.copyOfRange(args, 1, args.length);
         ConfigurableApplicationContext ctx = app.run(springArgs);
+        if (Boolean.getBoolean("spool.it.printEncoder")) { // which encoder the configuration chose, for the test
+            printConsoleEncoder();
+        }
         try {
             Logger log = LoggerFactory.getLogger("io.github.spool.logback.it.OrderService");
             int n = Integer.parseInt(args[0]);
@@ -40,5 +43,18 @@ public class SpringMain {
         } finally {
             ctx.close();
         }
+    }
+
+    private static void printConsoleEncoder() {
+        ch.qos.logback.classic.Logger root = ((ch.qos.logback.classic.LoggerContext) LoggerFactory.getILoggerFactory())
+                .getLogger(Logger.ROOT_LOGGER_NAME);
+        Object appender = root.getAppender("CONSOLE");
+        Object encoder = appender instanceof io.github.spool.logback.SpoolAppender
+                ? ((io.github.spool.logback.SpoolAppender) appender).getEncoder()
+                : appender instanceof ch.qos.logback.core.OutputStreamAppender
+                        ? ((ch.qos.logback.core.OutputStreamAppender<?>) appender).getEncoder() : null;
+        String format = encoder instanceof io.github.spool.logback.SpoolJsonEncoder
+                ? " " + ((io.github.spool.logback.SpoolJsonEncoder) encoder).getFormat() : "";
+        System.err.println("CONSOLE encoder: " + (encoder == null ? "none" : encoder.getClass().getName()) + format);
     }
 }
