@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class LogbackJsonDifferentialTest {
 
-    private static final int EVENTS = 1500;
+    private static final int EVENTS = 800;
     private static final String[] NAMES = {"SequenceNumber", "Timestamp", "Nanoseconds", "Level", "ThreadName",
         "LoggerName", "Context", "Markers", "MDC", "KVPList", "Message", "Arguments", "Throwable", "FormattedMessage"};
 

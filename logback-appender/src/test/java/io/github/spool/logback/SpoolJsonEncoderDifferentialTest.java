@@ -201,6 +201,22 @@ class SpoolJsonEncoderDifferentialTest {
         private static final String[] THREADS = {"main", "pool-1-thread-1", "worker \"7\"", "t\tab", "日本", "\udc00x",
             "http-nio-8080-exec-10"};
         private static final Level[] LEVELS = {Level.TRACE, Level.DEBUG, Level.INFO, Level.WARN, Level.ERROR};
+        /**
+         * MDC and key-value keys, drawn once (odd characters included) from a fixed seed: the
+         * capture's key table is JVM-wide and bounded (4,096 names), shared with every test of
+         * this module's JVM; keys made afresh per event filled it, and later tests' events were
+         * then no longer captured.
+         */
+        private static final List<String> KEYS = keys();
+
+        private static List<String> keys() {
+            Random rnd = new Random(20261127L);
+            List<String> keys = new ArrayList<>();
+            for (int i = 0; i < 96; i++) {
+                keys.add(text(rnd, 1 + rnd.nextInt(3)));
+            }
+            return List.copyOf(keys);
+        }
         /** Around DST changes of the zones tested, leap days, and ordinary days. */
         private static final long[] EPOCHS = {
             Instant.parse("2024-03-10T06:59:58Z").getEpochSecond(), // New York springs forward at 07:00Z
@@ -228,7 +244,7 @@ class SpoolJsonEncoderDifferentialTest {
             if (rnd.nextInt(3) != 0) {
                 Map<String, String> mdc = new LinkedHashMap<>();
                 for (int i = rnd.nextInt(5); i > 0; i--) {
-                    mdc.put(rnd.nextInt(8) == 0 ? "k" + i : text(rnd, 1 + rnd.nextInt(3)), rnd.nextInt(10) == 0 ? null : text(rnd, rnd.nextInt(4)));
+                    mdc.put(rnd.nextInt(8) == 0 ? "k" + i : KEYS.get(rnd.nextInt(KEYS.size())), rnd.nextInt(10) == 0 ? null : text(rnd, rnd.nextInt(4)));
                 }
                 e.setMDCPropertyMap(mdc);
             } else {
@@ -241,7 +257,7 @@ class SpoolJsonEncoderDifferentialTest {
             }
             if (rnd.nextInt(6) == 0) {
                 for (int i = 1 + rnd.nextInt(3); i > 0; i--) {
-                    e.addKeyValuePair(new KeyValuePair(rnd.nextInt(10) == 0 ? null : text(rnd, 2), value(rnd)));
+                    e.addKeyValuePair(new KeyValuePair(rnd.nextInt(10) == 0 ? null : KEYS.get(rnd.nextInt(KEYS.size())), value(rnd)));
                 }
             }
             if (rnd.nextInt(8) == 0) {
