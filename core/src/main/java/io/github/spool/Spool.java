@@ -195,14 +195,23 @@ public final class Spool implements AutoCloseable {
     }
 
     /**
-     * Whether producers wait at the cap now (a hint, see {@link ManyToOneCellRing#producersWaiting()}):
-     * an adapter's virtual thread then copies its record out of its borrowed scratch before
-     * appending, so that it does not hold the scratch while it parks.
+     * Whether producers wait at the cap now (a hint, see {@link ManyToOneCellRing#producersWaiting()}).
      *
      * @return {@code true} if some producer waits for room
      */
     public boolean producersWaiting() {
         return ring.producersWaiting();
+    }
+
+    /**
+     * Whether the caller is a virtual thread whose append will most likely park at the cap
+     * ({@link ManyToOneCellRing#virtualCallerWouldPark()}): it then copies its record out of its
+     * borrowed scratch and gives the scratch back before appending.
+     *
+     * @return {@code true} if a virtual caller should not park holding borrowed scratch
+     */
+    public boolean virtualCallerWouldPark() {
+        return ring.virtualCallerWouldPark();
     }
 
     /** A record the closed ring refused: in exit mode the lane writes it now; otherwise refused. */

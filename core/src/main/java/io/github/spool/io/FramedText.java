@@ -2,7 +2,6 @@ package io.github.spool.io;
 
 import io.github.spool.AppendResult;
 import io.github.spool.OwnedThreadLocal;
-import io.github.spool.VirtualThreads;
 import io.github.spool.ring.ManyToOneCellRing;
 import io.github.spool.text.ByteLineBuilder;
 import io.github.spool.text.RecordCodec;
@@ -42,7 +41,7 @@ public final class FramedText extends EventRecordRenderer {
         if (length == 0) {
             return ring.append(src, offset, 0, severity); // writes nothing: no frame needed
         }
-        if (parksSoon(ring)) {
+        if (ring.virtualCallerWouldPark()) { // frame into an exact array: no borrowed scratch held while parked
             byte[] frame = frame(new byte[][] {new byte[RecordCodec.TEXT_HEADER + length]}, length);
             System.arraycopy(src, offset, frame, RecordCodec.TEXT_HEADER, length);
             return ring.append(frame, 0, frame.length, severity);
@@ -70,7 +69,7 @@ public final class FramedText extends EventRecordRenderer {
         if (length == 0) {
             return ring.append(src, severity);
         }
-        if (parksSoon(ring)) {
+        if (ring.virtualCallerWouldPark()) { // frame into an exact array: no borrowed scratch held while parked
             byte[] frame = frame(new byte[][] {new byte[RecordCodec.TEXT_HEADER + length]}, length);
             src.get(src.position(), frame, RecordCodec.TEXT_HEADER, length);
             return ring.append(frame, 0, frame.length, severity);
@@ -83,14 +82,6 @@ public final class FramedText extends EventRecordRenderer {
         } finally {
             scratch.release(holder);
         }
-    }
-
-    /**
-     * A virtual thread that will most likely park at the cap frames into an exact array of its
-     * own instead of a borrowed scratch, which it would otherwise hold while parked.
-     */
-    private static boolean parksSoon(ManyToOneCellRing ring) {
-        return VirtualThreads.current() && ring.producersWaiting();
     }
 
     private static byte[] frame(byte[][] holder, int length) {

@@ -3,6 +3,7 @@ package io.github.spool.ring;
 import io.github.spool.AppendResult;
 import io.github.spool.OverflowPolicy;
 import io.github.spool.Severity;
+import io.github.spool.VirtualThreads;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -1232,16 +1233,27 @@ public final class ManyToOneCellRing extends RingPadTail {
 
     /**
      * Whether producers are parked at the cap now: a hint, racy by nature (the waiters' queue's
-     * {@code isEmpty}, volatile loads of its head). A virtual thread appending from a borrowed
-     * scratch buffer reads it first: when others wait, its own call will most likely wait too, so
-     * it copies its record into an exact array and hands the scratch back before it parks
-     * ({@code OwnedThreadLocal#acquire()}). A stale answer costs a copy, or a scratch held while
-     * parked, never correctness.
+     * {@code isEmpty}, volatile loads of its head). When others wait, a new call will most likely
+     * wait too: {@link #virtualCallerWouldPark()} reads it for virtual threads appending from a
+     * borrowed scratch buffer ({@code OwnedThreadLocal#acquire()}). A stale answer costs a copy,
+     * or a scratch held while parked, never correctness.
      *
      * @return {@code true} if some producer waits for room
      */
     public boolean producersWaiting() {
         return !parked.isEmpty();
+    }
+
+    /**
+     * Whether the calling thread is a virtual thread whose append will most likely park at the
+     * cap ({@link #producersWaiting()}): it should then copy its record out of any borrowed
+     * scratch and give the scratch back before appending. Always {@code false} for platform
+     * threads, which keep their own scratch.
+     *
+     * @return {@code true} if a virtual caller should not park holding borrowed scratch
+     */
+    public boolean virtualCallerWouldPark() {
+        return VirtualThreads.current() && !parked.isEmpty();
     }
 
     /**

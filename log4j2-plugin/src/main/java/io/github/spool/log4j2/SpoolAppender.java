@@ -9,7 +9,6 @@ import io.github.spool.Spool;
 import io.github.spool.SettingsReader;
 import io.github.spool.SpoolConfig;
 import io.github.spool.StatusListener;
-import io.github.spool.VirtualThreads;
 import io.github.spool.text.ByteLineBuilder;
 import io.github.spool.text.RecordCodec;
 import java.io.IOException;
@@ -164,13 +163,10 @@ public final class SpoolAppender extends AbstractAppender {
         } else if (layout instanceof SpoolLayout) {
             // Fast path: hand SpoolLayout's line buffer to the ring, skipping the copy into a destination.
             SpoolLayout.Scratch scratch = SpoolLayout.acquireScratch();
-            byte[] parked = null;
+            byte[] parked;
             try {
                 ByteLineBuilder line = ((SpoolLayout) layout).encodeLine(event, scratch);
-                parked = parksSoon(s) ? Arrays.copyOf(line.array(), line.length()) : null;
-                if (parked == null) {
-                    offer(s, line.array(), line.length(), severity, event);
-                }
+                parked = offerUnlessParking(s, line.array(), line.length(), severity, event);
             } finally {
                 SpoolLayout.releaseScratch(scratch);
             }
@@ -183,14 +179,11 @@ public final class SpoolAppender extends AbstractAppender {
             // private buffer rather than overwrite the outer record.
             GrowableDestination dest = held.busy ? new GrowableDestination() : held;
             dest.busy = true;
-            byte[] parked = null;
+            byte[] parked;
             try {
                 dest.reset();
                 layout.encode(event, dest);
-                parked = parksSoon(s) ? Arrays.copyOf(dest.array(), dest.length()) : null;
-                if (parked == null) {
-                    offer(s, dest.array(), dest.length(), severity, event);
-                }
+                parked = offerUnlessParking(s, dest.array(), dest.length(), severity, event);
             } finally {
                 // reset now, not at the next event: a huge record's buffer is dropped at once
                 // instead of staying pinned in a thread that may never log again
@@ -207,12 +200,18 @@ public final class SpoolAppender extends AbstractAppender {
     }
 
     /**
-     * Whether a virtual thread's call will most likely park at the cap: it then parks holding
-     * its record's bytes only, handing the borrowed scratch back first (a stall can park every
-     * virtual thread there is).
+     * Offers a record held in borrowed scratch now, or, when a virtual caller would most likely
+     * park at the cap, returns a copy to {@link #offer} once the scratch is given back: it then
+     * parks holding its record's bytes only (a stall can park every virtual thread there is).
+     *
+     * @return the copy to offer after releasing the scratch, or {@code null} if offered
      */
-    private static boolean parksSoon(Spool s) {
-        return VirtualThreads.current() && s.producersWaiting();
+    private byte[] offerUnlessParking(Spool s, byte[] bytes, int length, int severity, LogEvent event) {
+        if (s.virtualCallerWouldPark()) {
+            return Arrays.copyOf(bytes, length);
+        }
+        offer(s, bytes, length, severity, event);
+        return null;
     }
 
     /**
@@ -234,15 +233,12 @@ public final class SpoolAppender extends AbstractAppender {
                     || !EventCapture.capture(event, record, scratch.text, ids, exactChars, contextKeys)) {
                 record = layout.encodeTextRecord(event, scratch);
             }
-            parked = parksSoon(s) ? Arrays.copyOf(record.array(), record.length()) : null;
-            if (parked == null && s.append(record.array(), 0, record.length(), severity) == AppendResult.CLOSED) {
-                error("Spool appender '" + getName() + "' is stopped; event dropped", event, null);
-            }
+            parked = offerUnlessParking(s, record.array(), record.length(), severity, event);
         } finally {
             SpoolLayout.releaseScratch(scratch);
         }
-        if (parked != null && s.append(parked, 0, parked.length, severity) == AppendResult.CLOSED) {
-            error("Spool appender '" + getName() + "' is stopped; event dropped", event, null);
+        if (parked != null) {
+            offer(s, parked, parked.length, severity, event);
         }
     }
 

@@ -10,7 +10,6 @@ import io.github.spool.AppendResult;
 import io.github.spool.OverflowPolicy;
 import io.github.spool.RenderMode;
 import io.github.spool.OwnedThreadLocal;
-import io.github.spool.VirtualThreads;
 import io.github.spool.SettingsReader;
 import io.github.spool.Severity;
 import io.github.spool.Spool;
@@ -676,7 +675,7 @@ public class SpoolAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
                         return; // a pattern logback rejected prints "": nothing to write, as below
                     }
                 }
-                if (VirtualThreads.current() && s.producersWaiting()) {
+                if (s.virtualCallerWouldPark()) {
                     // This call will most likely park at the cap: park holding the record's bytes
                     // only, not the scratch (a stall can park every virtual thread there is).
                     parked = Arrays.copyOf(line.array(), line.length());
