@@ -131,9 +131,16 @@ public final class DirectMemory {
 
     /** A segment of a fresh shared arena, or {@code null} if native memory (or heap) ran out. */
     private static Block allocateNative(int capacity) {
+        // A StackOverflowError is not "no memory": it propagates, for the caller's handler to give
+        // back its reservation. Answered with null, it made a producer deep in its stack retry
+        // the same allocation for good — every retry overflowed again in the method-handle
+        // chain below, and a BLOCK producer spun forever beside an almost empty ring
+        // (GrowthFailureTest on JDK 25; allocateDirect, used up to JDK 23, never caught it).
         Object arena;
         try {
             arena = Ffm.newArena();
+        } catch (StackOverflowError e) {
+            throw e;
         } catch (Throwable t) {
             return null;
         }
@@ -143,6 +150,9 @@ public final class DirectMemory {
             return new Block(buffer, arena, Ffm.BACKSTOP.register(buffer, new CloseArena(arena)));
         } catch (Throwable t) {
             Ffm.close(arena); // frees whatever was allocated; a no-op when nothing was
+            if (t instanceof StackOverflowError) {
+                throw (StackOverflowError) t;
+            }
             return null;
         }
     }

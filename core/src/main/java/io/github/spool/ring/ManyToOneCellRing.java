@@ -1674,11 +1674,15 @@ public final class ManyToOneCellRing extends RingPadTail {
      * sealed in for the close: every claim in it is committed and written, and its install flag
      * stays taken, so no installer can re-open it. A ring the writer gave up keeps its chain: a
      * producer may still be copying into a given-up incarnation, which {@link #dropCell} leaves
-     * to the GC, and so are cells a producer grows or links after this.
+     * to the GC, and so are cells a producer grows or links after this. Orphans are settled first,
+     * as on an idle pass.
      *
      * @return bytes freed
      */
     public long freeAll() {
+        // Cells failed producers left since the writer's last idle pass: a writer busy until it
+        // stopped never settled them, and they stayed counted against the cap for good.
+        settleOrphans();
         long freed = 0;
         for (Cell c; (c = pool.pollLast()) != null; ) {
             freeCell(c);

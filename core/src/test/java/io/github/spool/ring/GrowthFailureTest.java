@@ -37,6 +37,20 @@ class GrowthFailureTest {
         recurse(ring, record);
     }
 
+    /** Where the recursion and the writer are, for a failure's message. */
+    private static String stackTop(Thread t) {
+        StringBuilder b = new StringBuilder();
+        for (var e : Thread.getAllStackTraces().entrySet()) {
+            Thread th = e.getKey();
+            if (th == t || th.getName().startsWith("spool-writer-rig")) {
+                StackTraceElement[] st = e.getValue();
+                b.append('\n').append(th.getName()).append(' ').append(th.getState()).append(": ")
+                        .append(Arrays.toString(Arrays.copyOf(st, Math.min(16, st.length))));
+            }
+        }
+        return b.toString();
+    }
+
     @Test
     void overflowsDuringGrowthLeakNoReservation() throws Exception {
         try (RingRig rig = new RingRig(16 << 10, 64 << 10, OverflowPolicy.BLOCK, 50)) {
@@ -45,6 +59,7 @@ class GrowthFailureTest {
             byte[] big = new byte[cell + 100];
             Arrays.fill(big, (byte) 'b');
             big[big.length - 1] = '\n';
+            acceptedDeep = 0;
             appendFrom = Integer.MAX_VALUE; // trial 0 only finds how deep the stack goes
             for (int trial = 0; trial <= TRIALS; trial++) {
                 depth = 0;
@@ -57,7 +72,8 @@ class GrowthFailureTest {
                 }, "recursion-" + trial, 256 << 10);
                 t.start();
                 t.join(30_000);
-                assertFalse(t.isAlive(), () -> "the recursion ends (a leaked reservation fills the cap for good): " + ring.describeState());
+                assertFalse(t.isAlive(), () -> "the recursion ends (a leaked reservation fills the cap for good): " + ring.describeState()
+                        + " at depth " + depth + ", appending from " + appendFrom + ", stack top: " + stackTop(t));
                 appendFrom = Math.max(1, depth - WINDOW);
             }
             byte[] mark = "mark\n".getBytes(StandardCharsets.US_ASCII); // leaves a standard cell current

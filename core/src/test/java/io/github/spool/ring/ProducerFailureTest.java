@@ -227,6 +227,20 @@ class ProducerFailureTest {
     }
 
     @Test
+    void aCellLeftToTheWriterJustBeforeItEndsLeavesTheBooks() {
+        // Seen on JDK 25 (GrowthFailureTest): a producer's handler left its cell on the orphan
+        // list, and the writer, busy until it stopped, never had the idle pass that settles the
+        // list; its last act freed the pool but the orphan stayed counted against the cap.
+        ManyToOneCellRing ring = new ManyToOneCellRing(BUFFER, MAX, OverflowPolicy.BLOCK, Severity.INFO, 50_000_000L);
+        Cell orphan = ring.takePooled();
+        ring.leaveOrphan(orphan); // the installer's handler, as it fails
+        ring.close();
+        ring.freeAll(); // the writer's last act
+        assertFalse(orphan.counted, "the orphan left the books");
+        assertEquals(ring.cellSize(), ring.allocatedBytes(), () -> "only the current cell still counts: " + ring.describeState());
+    }
+
+    @Test
     void copyThatFaultsLeavesAHoleOrTheRecordAndTheRingGoesOn() throws Exception {
         // A source whose bytes fault while being copied: a mapped file truncated under it. The
         // JVM turns the SIGBUS into an InternalError, thrown from inside the copy when the copy
