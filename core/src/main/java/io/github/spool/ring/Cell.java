@@ -276,7 +276,7 @@ public final class Cell extends CellPadTail {
     int reincarnate(int len) {
         // Volatile field accesses where the protocol needs release stores: stronger, and plain
         // bytecodes for the interpreter, which runs this once-per-cell method for the first
-        // minutes of a JVM (ManyToOneCellRing.appendSlow) and pays microseconds per VarHandle call.
+        // minutes of a JVM (CellInstaller.appendSlow) and pays microseconds per VarHandle call.
         long c = claimed;
         int gen = (int) ((gen(c) + 1) & GEN_MASK);
         seal = ((long) gen << BYTES_BITS) | UNSEALED;

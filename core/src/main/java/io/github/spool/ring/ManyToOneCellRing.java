@@ -12,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.Objects;
-import java.util.concurrent.locks.LockSupport;
 
 abstract class RingPadHead {
     byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
@@ -77,7 +76,7 @@ public final class ManyToOneCellRing extends RingPadTail {
     static final int LIVE_HOLDER_STALLS = 10;
 
     /** The claim that seals a cell for good (close, give-up): larger than any cell. */
-    private static final long CLOSE_CLAIM = 1L << 40;
+    static final long CLOSE_CLAIM = 1L << 40;
     /**
      * How long a producer parked at the cap sleeps before it looks again on its own. Every event
      * that can let it on (a cell freed or grown, a recovery, close) wakes it, and the writer wakes
@@ -87,100 +86,50 @@ public final class ManyToOneCellRing extends RingPadTail {
      */
     static final long PARK_SAFETY_NANOS = TimeUnit.SECONDS.toNanos(10);
 
-    private static final VarHandle CURRENT;
-    private static final VarHandle GROW_WANTED;
+    static final VarHandle CURRENT;
 
     static {
         try {
             CURRENT = MethodHandles.lookup().findVarHandle(RingCurrentField.class, "current", Cell.class);
-            GROW_WANTED = MethodHandles.lookup().findVarHandle(ManyToOneCellRing.class, "growWanted", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    private final int cellSize;
-    private final long bufferSize;
-    private final long maxBufferSize;
+    final int cellSize;
     private final boolean discardAllowed;
     private final int discardThreshold;
-    private final long stallNanos;
+    final long stallNanos;
     final WakeSignal signal = new WakeSignal();
 
-    /** Free standard cells, most recently used first (warm in cache). Installers and writer. */
+    /** A producer's slow path: installing, growing, waiting (see {@link CellInstaller}). */
+    private final CellInstaller installer = new CellInstaller(this);
+    /** The writer's side: collecting, releasing, recovering, closing (see {@link RingConsumer}). */
+    final RingConsumer consumer;
+    /** The pool, the books, growth and the orphan list: see {@link CellSupply}. */
+    final CellSupply supply;
+    /** {@code supply}'s pool and books, read here on every slow path: one load less. */
     final CellPool pool;
-    /**
-     * Bytes of every live cell (chain, pool, a producer's dedicated cell) plus reservations for
-     * cells being allocated. Its monitor is the books' lock: {@code allocated}, {@code cells},
-     * {@code highWater}, {@link Cell#counted} and the orphan list change only inside it. A monitor
-     * rather than a CAS, because a producer's exception handler must be able to undo a reservation
-     * with bytecodes only (a {@link StackOverflowError} may be what it handles), and because the
-     * outcome of a block of field accesses is never ambiguous: a call around a CAS may throw after
-     * the CAS happened. The books change once per cell, never per record.
-     */
-    final Books allocated = new Books();
-    private final Books cells = new Books();
-    private final Books highWater = new Books();
+    final CellSupply.Books allocated;
     private final AtomicLongArray discarded = new AtomicLongArray(Severity.COUNT);
     /** Accepted records (and bytes) the ring gave up: see {@link Cell#DEAD}. */
-    private final AtomicLong lostRecords = new AtomicLong();
-    private final AtomicLong lostBytes = new AtomicLong();
+    final AtomicLong lostRecords = new AtomicLong();
+    final AtomicLong lostBytes = new AtomicLong();
     /** Records whose copy threw, skipped by the writer (their callers got the throwable). */
-    private volatile long failedCopies;
+    volatile long failedCopies;
     /** Records refused because the ring was closed (stopping, or its writer gone). Slow path only. */
     private final AtomicLong refused = new AtomicLong();
     /** Producers that parked at the cap, and the time they waited there in all (ns). Slow path only. */
     final AtomicLong producerWaits = new AtomicLong();
     final AtomicLong producerWaitNanos = new AtomicLong();
     /** Times the writer recovered from a producer that failed mid-protocol. */
-    private final AtomicLong stallRecoveries = new AtomicLong();
+    final AtomicLong stallRecoveries = new AtomicLong();
     /** Producers parked at the cap, and the waking of them. Slow path only. */
     final ParkingLot parked = new ParkingLot();
-    /**
-     * The thread that allocates cells ahead ({@link #growAhead}), or {@code null} until the writer
-     * starts one: an installer that takes the last pooled cell unparks it rather than allocating
-     * the next cell itself later, on a logging call.
-     */
-    private volatile Thread grower;
-    /**
-     * Set by an installer that took the last pooled cell (a volatile store: a bytecode, cheap in
-     * the interpreter this path runs in), taken by the grower with a volatile getAndSet, so that a
-     * request made while the grower serves another is kept for its next turn. The grower also
-     * wakes for other work; only a request makes it allocate.
-     */
-    private volatile boolean growWanted;
-    /**
-     * Set by the grower while it polls {@link #growWanted} (it does while the ring grows): an
-     * installer then only sets the flag, without the unpark — a futex wake that cost the logging
-     * call that made it tens of µs on a 2 vCPU VM. Dekker with the grower: the installer stores
-     * {@code growWanted} then loads this; the grower stores {@code false} here then takes
-     * {@code growWanted} before it parks again (until the next second's middle, or untimed);
-     * volatile accesses are totally ordered, so the grower sees the request or the installer sees
-     * {@code false} and unparks it.
-     */
-    private volatile boolean growerPolls;
     /** The appender's name, for the JFR events of its producers' waits ({@link #name(String)}). */
     volatile String name = "";
     /** The writer collects nothing more (stop deadline passed, or it failed): see {@link #abandonAll}. */
-    private volatile boolean writerGone;
-    /**
-     * Cells producers took (from the pool, or allocated for an oversized record) and could not
-     * link because they failed: pushed by their exception handlers under the books' monitor
-     * (bytecodes only), linked through {@link Cell#nextOrphan}; the writer gives them up
-     * ({@link #settleOrphans}). A list, not one slot, so that two failing producers leak nothing.
-     */
-    private Cell orphans;
-    /** Whether {@link #orphans} may be non-empty: a volatile hint for the writer's pass. */
-    private volatile boolean orphansPending;
-
-    // Consumer-private.
-    private Cell writeCell;
-    private Cell closeSealed;
-    private final StallWatch stall = new StallWatch();
-    /** Consumer-only, like the watch: written by recoverStall, read by the writer's report. */
-    private String lastStall = "";
-    private long[] holeScratch = new long[4];
-
+    volatile boolean writerGone;
     /**
      * Creates the ring with {@code bufferSize / cellSize} cells allocated up front.
      *
@@ -212,20 +161,20 @@ public final class ManyToOneCellRing extends RingPadTail {
         if (stallNanos <= 0) {
             throw new IllegalArgumentException("stallNanos must be positive: " + stallNanos);
         }
-        this.bufferSize = bufferSize;
-        this.maxBufferSize = maxBufferSize;
         this.discardAllowed = policy == OverflowPolicy.DISCARD;
         this.discardThreshold = Severity.check(discardThreshold);
         this.stallNanos = stallNanos;
         long initial = Math.max(2, bufferSize / cellSize);
-        this.pool = new CellPool((int) Math.min(initial, 1 << 16));
-        Cell first = initialCell();
+        this.supply = new CellSupply(cellSize, bufferSize, maxBufferSize, initial, signal);
+        this.pool = supply.pool;
+        this.allocated = supply.allocated;
+        Cell first = supply.initialCell();
         for (long i = 1; i < initial; i++) {
-            pool.offerLast(initialCell());
+            pool.offerLast(supply.initialCell());
         }
         first.installer = null; // the one current, open cell; the ring reaches other threads through
         this.current = first;   // Thread.start or a volatile field, which publishes these stores
-        this.writeCell = first;
+        this.consumer = new RingConsumer(this, first);
     }
 
     /**
@@ -239,227 +188,6 @@ public final class ManyToOneCellRing extends RingPadTail {
     public static int cellSizeFor(long bufferSize) {
         long quarter = Math.max(MIN_CELL_SIZE, bufferSize / 4);
         return (int) Math.min(MAX_CELL_SIZE, Long.highestOneBit(quarter));
-    }
-
-    /** Start-up cells: a failure here is a start-up error, so no pre-check and no fallback. */
-    private Cell initialCell() {
-        Cell c = new Cell(DirectMemory.allocateAtStart(cellSize), false);
-        synchronized (allocated) {
-            long now = allocated.value += cellSize;
-            cells.value++;
-            if (now > highWater.value) {
-                highWater.value = now;
-            }
-        }
-        return c;
-    }
-
-    /** A count in the books (see {@code allocated}): read without the lock, changed inside it. */
-    static final class Books {
-        volatile long value;
-
-        long get() {
-            return value;
-        }
-    }
-
-    /**
-     * Reserves {@code need} bytes under the cap. {@code alone}: a record too large to fit beside
-     * even one other cell is admitted over the cap once at most one standard cell (the sealed one)
-     * still counts, so the peak is then {@code cellSize + need}. A reservation counts as a cell
-     * at once, so that nothing is left to count once the cell exists (only the high water mark
-     * waits for the memory to be really there: {@link #noteHighWater}): the cell then owns the reservation ({@link Cell#counted}), and a handler that sees
-     * no cell undoes it in the same monitor. Field accesses inside the books' monitor only: if
-     * this throws, it threw on entry and reserved nothing.
-     */
-    private boolean tryReserve(long need, boolean alone) {
-        synchronized (allocated) {
-            long a = allocated.value;
-            long after = a + need;
-            if (after > maxBufferSize && !(alone && a <= cellSize)) {
-                return false;
-            }
-            allocated.value = after;
-            cells.value++;
-            return true;
-        }
-    }
-
-    /** Once a reserved cell exists: the high water mark counts memory really there, not a wish. */
-    private void noteHighWater() {
-        synchronized (allocated) {
-            long a = allocated.value;
-            if (a > highWater.value) {
-                highWater.value = a;
-            }
-        }
-    }
-
-    /**
-     * A cell of {@code size} bytes for a reservation already made, or {@code null} when the JVM
-     * has no memory for it (the caller then gives the reservation back). Called inside the
-     * growers' try blocks, whose handlers answer for the reservation.
-     */
-    private static Cell allocateCell(int size, boolean dedicated) {
-        DirectMemory.Block b = DirectMemory.tryAllocate(size);
-        if (b == null) {
-            return null;
-        }
-        try {
-            return new Cell(b, dedicated);
-        } catch (OutOfMemoryError e) {
-            b.free();
-            return null;
-        }
-    }
-
-    /**
-     * Adds a new standard cell to the pool; {@code false} at the cap or when the JVM has no direct
-     * memory for it. The grower does this ahead of need ({@link #growAhead}); a producer that
-     * outruns it does it itself rather than wait for another thread — on a loaded machine that
-     * wait is the other thread's scheduling delay, and DISCARD calls waited up to 0.8 s for it.
-     * A producer may be anywhere in its stack here, so the handler gives back what it holds with
-     * bytecodes only: the reservation until the cell exists (the leak of issue 31, item 10), then
-     * the cell until it is pooled (to the orphan list). The reservation's outcome is never
-     * ambiguous ({@link #tryReserve}), nor is the pooling's: {@code offerFirst} can only throw
-     * before its store (its one call, the array's growth, comes first).
-     */
-    private boolean growIntoPool() {
-        boolean reserved = false;
-        Cell c = null;
-        try {
-            reserved = tryReserve(cellSize, false);
-            if (!reserved) {
-                return false;
-            }
-            c = allocateCell(cellSize, false);
-            if (c == null) {
-                synchronized (allocated) {
-                    allocated.value -= cellSize;
-                    cells.value--;
-                }
-                reserved = false;
-                return false;
-            }
-            noteHighWater();
-            pool.offerFirst(c);
-            c = null; // pooled: the pool holds it now
-            reserved = false;
-            return true;
-        } catch (Throwable t) {
-            // Bytecodes only.
-            if (c != null) {
-                synchronized (allocated) {
-                    c.nextOrphan = orphans;
-                    orphans = c;
-                }
-                orphansPending = true;
-            } else if (reserved) {
-                synchronized (allocated) {
-                    allocated.value -= cellSize;
-                    cells.value--;
-                }
-            }
-            throw t;
-        }
-    }
-
-    /**
-     * A dedicated cell for one oversized record: the producer that needs it allocates it (it is
-     * made for that record alone, and the writer may be blocked in a write). Pooled cells are freed
-     * first until the record fits. The producer may be deep in its stack, so every step that
-     * holds something has a handler that gives it back with bytecodes only: a pooled cell taken
-     * for freeing goes to the orphan list; a reservation not yet owned by a cell is taken back in
-     * the books' monitor. From its construction the cell owns the reservation, and the caller's
-     * handler (appendSlow) answers for it. Returns {@code null} at the cap or without memory.
-     */
-    private Cell growDedicated(int need) {
-        Cell pooled = null;
-        boolean reserved = false;
-        Cell c = null;
-        try {
-            while (allocated.value + need > maxBufferSize) { // a volatile load, as a hint
-                pooled = pool.pollLast();
-                if (pooled == null) {
-                    break;
-                }
-                freeCell(pooled);
-                pooled = null;
-            }
-            reserved = tryReserve(need, need > maxBufferSize - cellSize);
-            if (!reserved) {
-                return null;
-            }
-            c = allocateCell(need, true);
-            if (c == null) {
-                synchronized (allocated) {
-                    allocated.value -= need;
-                    cells.value--;
-                }
-                reserved = false;
-                return null;
-            }
-            noteHighWater();
-        } catch (Throwable t) {
-            // Bytecodes only. The pooled cell is sealed and written: the writer frees it.
-            if (pooled != null) {
-                synchronized (allocated) {
-                    pooled.nextOrphan = orphans;
-                    orphans = pooled;
-                }
-                orphansPending = true;
-            }
-            if (c != null) { // made, not handed over: to the writer, with its reservation
-                synchronized (allocated) {
-                    c.nextOrphan = orphans;
-                    orphans = c;
-                }
-                orphansPending = true;
-            } else if (reserved) { // the reservation got no cell: undo it
-                synchronized (allocated) {
-                    allocated.value -= need;
-                    cells.value--;
-                }
-            }
-            throw t;
-        }
-        return c; // one return after the handler: the caller's putfield takes it, nothing between
-    }
-
-    /**
-     * Takes {@code c} out of the books unless someone did already; returns whether this call did.
-     * Repeating it (a failure handler, then the writer) is harmless.
-     */
-    private boolean uncount(Cell c) {
-        synchronized (allocated) {
-            if (!c.counted) {
-                return false;
-            }
-            c.counted = false;
-            allocated.value -= c.capacity;
-            cells.value--;
-            return true;
-        }
-    }
-
-    /**
-     * Frees a cell no producer can copy into any more: its memory, then its bytes from the cap —
-     * in that order, so that the memory really in use never exceeds the cap while another thread
-     * reserves the bytes. Freeing twice (a failure handler left the cell to the writer after a
-     * free that then threw) is harmless: the JDK's cleaner runs once, a closed arena stays closed.
-     */
-    void freeCell(Cell c) {
-        c.memory.free();
-        uncount(c);
-    }
-
-    /**
-     * Forgets a cell a producer might still copy into (a given-up incarnation): it leaves the
-     * cap's accounting, and its memory is left to the GC, which frees it only once no producer's
-     * stack holds it.
-     */
-    private void dropCell(Cell c) {
-        uncount(c);
     }
 
     // ------------------------------------------------------------------ producers
@@ -534,7 +262,7 @@ public final class ManyToOneCellRing extends RingPadTail {
             }
             // Kept out of this method, so that it stays small enough for the JIT to inline it into
             // the adapters' call (HotSpot's FreqInlineSize is 325 bytecodes).
-            return appendSlow(cur, gen, holder, array, buffer, offset, len, severity);
+            return installer.appendSlow(cur, gen, holder, array, buffer, offset, len, severity);
         } catch (Throwable t) {
             // Bytecodes only (package documentation, "Failure containment"): the CAS may have
             // taken the flag inside a call that then threw, or appendSlow may have failed on
@@ -547,13 +275,13 @@ public final class ManyToOneCellRing extends RingPadTail {
     }
 
     /** A record refused because the ring is closed: counted (slow path only). */
-    private AppendResult refuse() {
+    AppendResult refuse() {
         refused.incrementAndGet();
         return AppendResult.CLOSED;
     }
 
     /** An oversized record never fits: it claims more than the cell, to seal it for a dedicated successor. */
-    private long claimLength(Cell cur, int len) {
+    long claimLength(Cell cur, int len) {
         return len <= cur.capacity && len <= cellSize ? len : (long) cur.capacity + 1;
     }
 
@@ -569,7 +297,7 @@ public final class ManyToOneCellRing extends RingPadTail {
      * its range as a recorded hole that the writer skips; a crosser that cannot reach its CAS
      * publishes the seal with a volatile store.
      */
-    private long attempt(Cell cur, long claimLen, byte[] array, ByteBuffer buffer, int offset, int len) {
+    long attempt(Cell cur, long claimLen, byte[] array, ByteBuffer buffer, int offset, int len) {
         long word = cur.gaaClaim(claimLen);
         long start = word & Cell.BYTES_MASK;
         if (start + claimLen <= cur.capacity) {
@@ -633,350 +361,9 @@ public final class ManyToOneCellRing extends RingPadTail {
         return word;
     }
 
-    /**
-     * After a failed claim on {@code sealed}: install, wait or discard, and claim again until done.
-     * {@code holder}: this producer's thread if it crossed the cell's end and holds its install
-     * flag for incarnation {@code gen} (append0), else {@code null}.
-     *
-     * <p>This runs once per cell, so for the first minutes of a JVM it runs in the interpreter,
-     * where every call, allocation and VarHandle operation costs microseconds from cold caches: a
-     * cell switch cost its producer 60 µs (median) at 50,000 events/s while it went through
-     * {@link #advance} with a {@code Waiter}, a {@code ConcurrentLinkedDeque} and an {@code unpark}
-     * of the writer. The common case — the crosser finds a pooled cell — now installs it at once.
-     *
-     * <p>Whatever throws on the way (package documentation, "Failure containment"), the handler
-     * gives back what this producer holds, with bytecodes only: the install flag, a cell taken
-     * from the pool and not linked, a dedicated cell allocated and not installed.
-     */
-    private AppendResult appendSlow(Cell sealed, int gen, Thread holder, byte[] array, ByteBuffer buffer,
-                                    int offset, int len, int severity) {
-        boolean claimAgain = false;
-        Cell fresh = null;
-        Waiter waiter = null;
-        AppendResult result = null;
-        try {
-            if (holder != null) {
-                fresh = closed ? null : pool.pollFirst();
-                if (fresh == null) {
-                    // Closed (advance counts the refusal) or nothing pooled (advance grows the ring or waits).
-                    sealed.installer = null; // volatile store: release is what it needs
-                } else {
-                    result = install(sealed, fresh, holder, array, buffer, offset, len);
-                    fresh = null; // linked, or given up by install itself
-                    if (result != null) {
-                        return result;
-                    }
-                    claimAgain = true; // the writer linked a successor itself (install)
-                }
-            }
-            for (;;) {
-                if (!claimAgain) {
-                    if (waiter == null) {
-                        waiter = new Waiter(Thread.currentThread(), len);
-                    }
-                    result = advance(sealed, gen, array, buffer, offset, len, severity, waiter);
-                    if (result != null) {
-                        return result;
-                    }
-                }
-                claimAgain = false;
-                Cell cur = current; // volatile load (stronger than append0's acquire; bytecode, not a call)
-                long claimLen = claimLength(cur, len);
-                long word = attempt(cur, claimLen, array, buffer, offset, len);
-                if ((word & Cell.BYTES_MASK) + claimLen <= cur.capacity) {
-                    result = AppendResult.ACCEPTED;
-                    return result;
-                }
-                sealed = cur;
-                gen = Cell.gen(word);
-            }
-        } catch (Throwable t) {
-            // Bytecodes only. The crosser's flag and pooled cell (install failed before linking it,
-            // or on entry): let go of the flag if still ours and unlinked, leave the cell to the
-            // writer. A dedicated cell not installed: to the writer too (its reservation is its own).
-            if (holder != null && sealed.installer == holder && sealed.next == null) {
-                sealed.installer = null;
-            }
-            if (fresh != null && sealed.next != fresh) {
-                synchronized (allocated) {
-                    fresh.nextOrphan = orphans;
-                    orphans = fresh;
-                }
-                orphansPending = true;
-            }
-            if (waiter != null) {
-                Cell d = waiter.dedicated;
-                if (d != null) {
-                    waiter.dedicated = null;
-                    synchronized (allocated) {
-                        d.nextOrphan = orphans;
-                        orphans = d;
-                    }
-                    orphansPending = true;
-                }
-            }
-            throw t;
-        } finally {
-            if (waiter != null) {
-                try {
-                    waiter.finish(this, result == AppendResult.ACCEPTED);
-                } catch (Throwable t) {
-                    // The outcome is decided — returned, or thrown from above — and a throw here
-                    // (an overflow in finish's calls) must not turn an accepted record into an
-                    // exception. Bytecodes only: a dedicated cell finish could not free goes to
-                    // the writer; the rest finish does is bookkeeping a waker tolerates missing.
-                    Cell d = waiter.dedicated;
-                    if (d != null) {
-                        waiter.dedicated = null;
-                        synchronized (allocated) {
-                            d.nextOrphan = orphans;
-                            orphans = d;
-                        }
-                        orphansPending = true;
-                    }
-                }
-            }
-        }
-    }
-
-    private void lostLate(int len) {
+    void lostLate(int len) {
         lostRecords.incrementAndGet();
         lostBytes.addAndGet(len);
-    }
-
-    /**
-     * Slow path after a failed claim on {@code sealed} (incarnation {@code gen}): install its
-     * successor, wait, or discard. Returns {@code null} when the producer should claim again.
-     */
-    private AppendResult advance(Cell sealed, int gen, byte[] array, ByteBuffer buffer, int offset, int len,
-                                 int severity, Waiter waiter) {
-        boolean oversized = len > cellSize;
-        Thread me = waiter.thread;
-        for (;;) {
-            if (closed) {
-                return refuse();
-            }
-            // Both reads are volatile field loads, stronger than the acquire they need, and
-            // bytecodes rather than VarHandle calls: this loop is where waiters spin while another
-            // producer installs, and with many producers on few cores it runs in the interpreter,
-            // where a VarHandle operation costs microseconds. The flag is read before the CAS
-            // (test-and-test-and-set): while the installer holds it, a CAS could only fail, and
-            // each failed CAS would still take the installer's cache line away from it.
-            if (current != sealed) {
-                return null; // someone installed a successor: claim there
-            }
-            boolean nothingToInstall = false;
-            if (sealed.installer == null) {
-                Cell fresh = null;
-                try {
-                    if (Cell.INSTALLER.compareAndSet(sealed, (Object) null, me)) {
-                        // We hold the install rights; make sure our view is not from an older incarnation.
-                        long w = sealed.claimed; // volatile load
-                        if (Cell.gen(w) != gen || Cell.bytes(w) < sealed.capacity) {
-                            sealed.installer = null; // volatile store: release is what it needs
-                            return null;
-                        }
-                        if (oversized) {
-                            fresh = waiter.dedicated;
-                            waiter.dedicated = null;
-                        } else {
-                            fresh = pool.pollFirst();
-                        }
-                        if (fresh != null) {
-                            AppendResult r = install(sealed, fresh, me, array, buffer, offset, len);
-                            fresh = null; // linked, or given up by install itself
-                            return r;
-                        }
-                        // Nothing to install. Let go of the flag before anything slow: other
-                        // producers must be free meanwhile to install what is freed, or to discard.
-                        sealed.installer = null;
-                        nothingToInstall = true;
-                    }
-                } catch (Throwable t) {
-                    // Bytecodes only, as in appendSlow: the flag if still ours and unlinked, the
-                    // cell we took if install did not link it.
-                    if (sealed.installer == me && sealed.next == null) {
-                        sealed.installer = null;
-                    }
-                    if (fresh != null && sealed.next != fresh) {
-                        synchronized (allocated) {
-                            fresh.nextOrphan = orphans;
-                            orphans = fresh;
-                        }
-                        orphansPending = true;
-                    }
-                    throw t;
-                }
-                if (nothingToInstall) {
-                    if (oversized) {
-                        AppendResult r = growForOversized(len, severity, waiter);
-                        if (r != null) {
-                            return r;
-                        }
-                        if (waiter.dedicated != null) {
-                            continue; // take the flag again and install it
-                        }
-                    } else {
-                        long seen = allocated.value; // before trying: a free after it wakes us (Waiter.idle)
-                        if (growIntoPool()) {
-                            // Producers that parked while we grew wait for a cell too: this one
-                            // (installed next, by us or by them) may have room for them.
-                            parked.wake(cellSize);
-                            continue; // take the flag again and install it (or whatever the pool has)
-                        }
-                        if (discardable(severity)) {
-                            return discard(severity); // at the cap (or no memory to grow): drop
-                        }
-                        waiter.allocatedSeen = seen;
-                    }
-                }
-            }
-            // Here we are at the cap and may wait (BLOCK, or a record above the threshold), or
-            // another producer holds the flag: it is installing a cell that may have room for
-            // us, within a few hundred nanoseconds unless it is descheduled. Even a
-            // discardable record waits for that — dropping is for when this producer has itself
-            // found the cap — and an installer that never finishes is recovered by the writer
-            // after its stall bound.
-            if (!waiter.idle(this, sealed, nothingToInstall)) {
-                // The writer thread itself, appending (a status message routed back to its own
-                // appender): it would wait for itself. Drop the record, counted.
-                return discard(severity);
-            }
-        }
-    }
-
-    /**
-     * Holding {@code sealed}'s install flag (as {@code me}) with a cell to install: reincarnate it
-     * with our record pre-claimed at offset 0, link it, publish it, open its flag, then copy the
-     * record. Returns {@code null} when the writer linked a successor first (the cell is then
-     * given up here). The exception handler deals with a cell it linked, with field stores only
-     * (no method calls: a {@link StackOverflowError} may be what it handles); a cell it did not
-     * link, and the flag, are the caller's to give back — the caller cannot tell a throw on entry
-     * from one inside, but it can read the link.
-     */
-    private AppendResult install(Cell sealed, Cell fresh, Thread me, byte[] array, ByteBuffer buffer, int offset, int len) {
-        boolean linked = false;
-        try {
-            fresh.reincarnate(len); // pre-claims [0, len) for us
-            if (!sealed.casNext(fresh)) {
-                // The writer linked a successor itself: we held the flag past its stall bound.
-                // Our incarnation was never published, but a stale producer may have claimed in it.
-                giveUp(fresh, 0, 0, 0);
-                dropCell(fresh);
-                return null;
-            }
-            linked = true;
-            // Volatile stores (stronger than the release they need; bytecodes, not calls, for the
-            // interpreter: appendSlow): current publishes the reset incarnation, then the flag
-            // opens it to the next installer. The sealed cell's flag stays taken for good, by a
-            // sentinel rather than our thread, which a pooled cell must not keep reachable.
-            current = fresh;
-            fresh.installer = null;
-            sealed.installer = Cell.SHUT;
-            // Volatile load after the volatile link (Dekker with abandonAll's store of writerGone
-            // and its volatile loads of next): either the writer's final walk saw this link, or we
-            // see that it is gone and give the cell up ourselves.
-            if (writerGone) {
-                giveUp(fresh, 0, 0, 0);
-                sealFor(fresh);
-            }
-            copy(fresh, 0, array, buffer, offset, len);
-        } catch (Throwable t) {
-            if (linked || sealed.next == fresh) { // a volatile read: did the CAS happen before the throw?
-                // Linked. Publish it if that did not happen yet — only from sealed, never moving
-                // current back past a successor installed since — open its flag while it is
-                // current (a second installer that this lets in loses the link CAS), and leave our
-                // pre-claimed range as a hole. Volatile field stores, no method calls.
-                if (current == sealed) {
-                    current = fresh;
-                }
-                if (current == fresh && fresh.installer == Cell.SHUT) { // not opened yet (never someone else's)
-                    fresh.installer = null;
-                }
-                if (sealed.installer == me) {
-                    sealed.installer = Cell.SHUT;
-                }
-                synchronized (fresh) {
-                    int n = fresh.holeCount;
-                    long[] h = fresh.holes;
-                    if (n == h.length) {
-                        long[] g = new long[2 * n]; // newarray and a loop: no method call
-                        for (int i = 0; i < n; i++) {
-                            g[i] = h[i];
-                        }
-                        fresh.holes = h = g;
-                    }
-                    h[n] = len; // start 0
-                    fresh.holeCount = n + 1;
-                    fresh.abortedBytes += len;
-                }
-            }
-            throw t;
-        }
-        if (fresh.gaaCommit(len) < 0) { // outside the handler, as in attempt()
-            lostLate(len);
-        }
-        try {
-            if (pool.isEmpty()) {
-                poolRanDry();
-            } else {
-                signal.signal();
-            }
-        } catch (Throwable t) {
-            // The record is in: a throw (an overflow) must not tell its caller otherwise. What is
-            // missed is a wake-up — the writer sleeps a second at most, and the next commit wakes
-            // it — or a request to grow ahead, which the next producer to find the pool empty
-            // makes up for by growing itself.
-        }
-        return AppendResult.ACCEPTED;
-    }
-
-    /**
-     * Holding no flag, with no dedicated cell for an oversized record: allocate one, or drop the
-     * record (counted), or return {@code null} to wait for room under the cap.
-     */
-    private AppendResult growForOversized(int len, int severity, Waiter waiter) {
-        waiter.allocatedSeen = allocated.value; // before trying: a free after it wakes us (Waiter.idle)
-        waiter.dedicated = growDedicated(len); // one putfield after the call: nothing can throw between
-        if (waiter.dedicated != null) {
-            return null;
-        }
-        if (discardable(severity)) {
-            return discard(severity);
-        }
-        if (allocated.value <= cellSize) {
-            // Nothing in the ring left to wait for. The cap may have refused the grow only
-            // because another producer's dedicated cell still counted, freed since: grow
-            // again. Refused with nothing else allocated, the JVM has no direct memory for
-            // this record and waiting would never end: drop it, counted. (Before the second
-            // try, a BLOCK producer lost records here in ContentionTest's 8 KiB ring.)
-            waiter.dedicated = growDedicated(len);
-            if (waiter.dedicated == null && allocated.value <= cellSize) {
-                return discard(severity);
-            }
-        }
-        return null;
-    }
-
-    /**
-     * An installer took the last free cell. Below the cap, the grower allocates the next one now,
-     * while this cell fills, and then wakes the writer; otherwise the writer is woken even from a
-     * nap, so that it frees the cells it has written before a producer needs one. One unpark
-     * either way, and not at every cell: on a 2 vCPU VM an unpark cost the producer 25–35 µs.
-     */
-    private void poolRanDry() {
-        Thread g = grower;
-        if (g != null && allocated.get() + cellSize <= maxBufferSize) {
-            growWanted = true; // before the load below: see growerPolls
-            if (!growerPolls) {
-                LockSupport.unpark(g);
-            }
-            // The grower wakes the writer only once it has allocated; a writer asleep without a
-            // timeout is this producer's to wake, as after any commit (WakeSignal's Dekker).
-            signal.signal();
-        } else {
-            signal.wakeNow();
-        }
     }
 
     /**
@@ -986,17 +373,17 @@ public final class ManyToOneCellRing extends RingPadTail {
      * @param thread the grower, or {@code null} when it has stopped
      */
     public void grower(Thread thread) {
-        grower = thread;
+        supply.grower(thread);
     }
 
     /**
-     * The grower says whether it polls for requests (see {@code growerPolls}); it stores
-     * {@code false} before it takes the last request and parks.
+     * The grower says whether it polls for requests; it stores {@code false} before it takes the
+     * last request and parks (see {@link CellSupply}).
      *
      * @param polls whether installers may skip the unpark
      */
     public void growerPolls(boolean polls) {
-        growerPolls = polls;
+        supply.growerPolls(polls);
     }
 
     /**
@@ -1006,14 +393,14 @@ public final class ManyToOneCellRing extends RingPadTail {
      * @return whether {@link #growAhead} is wanted
      */
     public boolean takeGrowRequest() {
-        return (boolean) GROW_WANTED.getAndSet(this, false);
+        return supply.takeGrowRequest();
     }
 
     /**
      * The grower's work: allocates one standard cell under the cap when none is pooled, so that
      * the next installer takes it instead of allocating it — an allocation cost the logging call
      * that made it 130–225 µs (the direct buffer is zeroed, and each of its pages faults once).
-     * A producer that outruns the grower still allocates itself ({@link #growIntoPool}), and
+     * A producer that outruns the grower still allocates itself ({@link CellSupply#growIntoPool}), and
      * producers parked meanwhile are woken for the new cell.
      *
      * @return whether a cell was added
@@ -1022,14 +409,24 @@ public final class ManyToOneCellRing extends RingPadTail {
         if (!pool.isEmpty() || closed) {
             return false;
         }
-        if (!growIntoPool()) {
+        if (!supply.growIntoPool()) {
             return false;
         }
         parked.wake(cellSize);
         return true;
     }
 
-    private static void copy(Cell cell, long start, byte[] array, ByteBuffer buffer, int offset, int len) {
+
+    /**
+     * Frees pooled cells until the ring is back at its initial size (consumer only, when idle).
+     *
+     * @return bytes released
+     */
+    public long trim() {
+        return supply.trim();
+    }
+
+    static void copy(Cell cell, long start, byte[] array, ByteBuffer buffer, int offset, int len) {
         // Plain writes into our exclusive range; published by the commit that follows.
         if (array != null) {
             cell.buffer.put((int) start, array, offset, len);
@@ -1038,11 +435,11 @@ public final class ManyToOneCellRing extends RingPadTail {
         }
     }
 
-    private boolean discardable(int severity) {
+    boolean discardable(int severity) {
         return discardAllowed && severity <= discardThreshold;
     }
 
-    private AppendResult discard(int severity) {
+    AppendResult discard(int severity) {
         discarded.incrementAndGet(severity);
         return AppendResult.DISCARDED;
     }
@@ -1052,174 +449,6 @@ public final class ManyToOneCellRing extends RingPadTail {
     /** @return the signal the consumer sleeps on */
     public WakeSignal signal() {
         return signal;
-    }
-
-    /**
-     * Collects committed, unwritten bytes in write order into {@code batch} (consumer only).
-     *
-     * @param batch an empty batch
-     * @return the number of ranges collected
-     */
-    public int collect(Batch batch) {
-        Cell c = writeCell;
-        while (batch.count < Batch.MAX_SEGMENTS) {
-            if (c.abandoned) {
-                Cell next = c.laNext();
-                if (next == null) {
-                    break;
-                }
-                dropCell(c);
-                c = arrive(next);
-                continue;
-            }
-            // committed (and aborted) first, then claimed: see the package documentation.
-            long cw = c.laCommitted();
-            long aborted = c.abortedBytes;
-            long kw = c.laClaimed();
-            long limit = completeLimit(c, Cell.committedBytes(cw) + aborted, Cell.bytes(kw), false);
-            if (limit < 0) {
-                break; // a claim is still being copied
-            }
-            if (limit > c.flushedBytes) {
-                long records = Cell.committedRecords(cw);
-                if (aborted == 0) {
-                    ByteBuffer v = c.view;
-                    v.limit((int) limit);
-                    v.position((int) c.flushedBytes);
-                    batch.add(v, records - c.flushedRecords);
-                } else {
-                    addAroundHoles(batch, c, limit, records - c.flushedRecords);
-                }
-                c.flushedBytes = limit;
-                c.flushedRecords = records;
-            }
-            if (Cell.bytes(kw) < c.capacity) {
-                break; // not sealed: producers are still filling it
-            }
-            Cell next = c.laNext();
-            if (next == null) {
-                if (c.dedicated && !c.unaccounted) {
-                    batch.unaccount = c; // written once this batch is: stop counting it (see Batch)
-                }
-                break; // sealed, but its successor is not installed yet
-            }
-            batch.done[batch.doneCount++] = c;
-            c = arrive(next);
-        }
-        writeCell = c;
-        return batch.count;
-    }
-
-    /**
-     * Adds {@code [flushedBytes, limit)} of {@code c} without the holes failed copies left in it
-     * (rare): the bytes after each hole are moved down over it, so the range stays one segment
-     * holding exactly its committed records. Every claim below {@code limit} is complete, and
-     * claims above it never touch these bytes, so the writer may move them.
-     */
-    private void addAroundHoles(Batch batch, Cell c, long limit, long records) {
-        int n;
-        synchronized (c) {
-            n = c.holeCount;
-            if (holeScratch.length < n) {
-                holeScratch = new long[c.holes.length];
-            }
-            System.arraycopy(c.holes, 0, holeScratch, 0, n);
-        }
-        long[] h = holeScratch;
-        java.util.Arrays.sort(h, 0, n); // by start: the start sits in the high bits
-        long from = c.flushedBytes;
-        int to = (int) from; // where the next kept byte goes
-        int pos = (int) from; // the next byte not yet kept or skipped
-        int skipped = 0;
-        ByteBuffer b = c.buffer;
-        for (int i = 0; i < n; i++) {
-            int hs = (int) (h[i] >>> 32);
-            int hl = (int) h[i];
-            if (hs < from || hs + hl > limit) {
-                continue; // skipped by an earlier pass
-            }
-            to = moveDown(b, pos, hs, to);
-            pos = hs + hl;
-            skipped++;
-            c.flushedHoleBytes += hl;
-        }
-        to = moveDown(b, pos, (int) limit, to);
-        if (to > from) {
-            ByteBuffer v = c.view;
-            v.limit(to);
-            v.position((int) from);
-            batch.add(v, records);
-        }
-        failedCopies += skipped; // writer-only read-modify-write of a volatile: one writer
-    }
-
-    /** Moves {@code [from, end)} down to {@code to} (no-op when in place); returns the new {@code to}. */
-    private static int moveDown(ByteBuffer b, int from, int end, int to) {
-        int len = end - from;
-        if (len > 0 && to != from) {
-            byte[] tmp = new byte[len]; // rare path: a copy through the heap keeps overlap simple
-            b.get(from, tmp, 0, len);
-            b.put(to, tmp, 0, len);
-        }
-        return to + Math.max(0, len);
-    }
-
-    /** The writer reaches a cell through its link: start tracking its incarnation. */
-    private static Cell arrive(Cell c) {
-        c.writerGen = Cell.gen(c.laClaimed());
-        c.flushedBytes = 0;
-        c.flushedRecords = 0;
-        c.flushedHoleBytes = 0;
-        return c;
-    }
-
-    /**
-     * Bytes of {@code c} that are claimed and all committed, or {@code -1} while a claim is in
-     * flight or the seal limit is not yet published.
-     */
-    private static long completeLimit(Cell c, long committedBytes, long claimedBytes, boolean volatileLoads) {
-        long limit;
-        if (claimedBytes <= c.capacity) {
-            limit = claimedBytes;
-        } else {
-            limit = volatileLoads ? c.lvSealLimit(c.writerGen) : c.laSealLimit(c.writerGen);
-            if (limit < 0) {
-                return -1;
-            }
-        }
-        return committedBytes == limit ? limit : -1;
-    }
-
-    /**
-     * Returns the cells of a written batch to the pool (dedicated ones are freed) and clears
-     * the batch (consumer only).
-     *
-     * @param batch the batch whose ranges have been written or given up
-     */
-    public void release(Batch batch) {
-        Cell u = batch.unaccount;
-        long freed = 0;
-        if (u != null && !u.unaccounted) {
-            u.unaccounted = true;
-            freeCell(u); // its one record is out and no claim can succeed in it
-            freed += u.capacity;
-        }
-        for (int i = 0; i < batch.doneCount; i++) {
-            Cell c = batch.done[i];
-            if (c.dedicated) {
-                if (!c.unaccounted) {
-                    freeCell(c);
-                    freed += c.capacity;
-                }
-            } else {
-                pool.offerFirst(c); // then the waiters' queue: Dekker with Waiter.idle's re-check
-                freed += c.capacity;
-            }
-        }
-        batch.clear();
-        if (freed > 0) {
-            parked.wake(freed);
-        }
     }
 
     /**
@@ -1256,299 +485,6 @@ public final class ManyToOneCellRing extends RingPadTail {
         return VirtualThreads.current() && !parked.isEmpty();
     }
 
-    /**
-     * Whether {@link #collect} would find something (consumer only). Uses volatile loads: it is
-     * the writer's check between announcing sleep and parking (see {@link WakeSignal}).
-     *
-     * @return {@code true} if there are committed unwritten bytes or a cell to move past
-     */
-    public boolean hasWork() {
-        Cell c = writeCell;
-        if (c.abandoned) {
-            return c.lvNext() != null;
-        }
-        long cw = c.lvCommitted();
-        long aborted = c.abortedBytes;
-        long kw = c.lvClaimed();
-        long limit = completeLimit(c, Cell.committedBytes(cw) + aborted, Cell.bytes(kw), true);
-        if (limit < 0) {
-            return false;
-        }
-        return limit > c.flushedBytes || (Cell.bytes(kw) >= c.capacity && c.lvNext() != null);
-    }
-
-    /**
-     * Frees pooled cells until the ring is back at its initial size (consumer only, when idle).
-     *
-     * @return bytes released
-     */
-    public long trim() {
-        long freed = 0;
-        while (allocated.get() > bufferSize) {
-            Cell c = pool.pollLast();
-            if (c == null) {
-                break;
-            }
-            freeCell(c);
-            freed += c.capacity;
-        }
-        return freed;
-    }
-
-    // ------------------------------------------------------------------ failure containment
-
-    /**
-     * Consumer, on a pass that collected nothing: recovers when a producer failed half-way
-     * through the protocol (package documentation, "Failure containment"). Nothing happens until
-     * the same stuck state has been seen for {@code stallNanos} and {@link #STALL_MIN_PASSES}
-     * passes. Stuck states: the cell being written has a claim that is never committed (or a
-     * seal limit never published) — the cell is given up; it is sealed and written but nobody
-     * installs a successor while its install flag stays taken — the writer installs one;
-     * {@code current} is linked past but was never republished — the writer republishes it.
-     *
-     * @param nowNanos {@link System#nanoTime()}
-     * @return {@code true} if a recovery was made
-     */
-    public boolean recoverStall(long nowNanos) {
-        settleOrphans();
-        if (!pool.isEmpty() && !parked.isEmpty()) {
-            // Producers parked while cells are free: a wake-up went missing somewhere. One check
-            // per idle pass here, rather than every parked producer looking on a timer.
-            parked.wake((long) pool.size() * cellSize);
-        }
-        Cell c = writeCell;
-        long cw = c.lvCommitted();
-        long done = Cell.committedBytes(cw) + c.abortedBytes;
-        long kw = c.lvClaimed();
-        Cell next = c.lvNext();
-        Cell cur = (Cell) CURRENT.getVolatile(this);
-        Cell curNext = cur.lvNext();
-        boolean incomplete = !c.abandoned && completeLimit(c, done, Cell.bytes(kw), true) < 0;
-        boolean orphaned = !closed && next == null && c.lvInstaller() != null
-                && (c.abandoned || (Cell.bytes(kw) > c.capacity && !incomplete && c.flushedBytes == done));
-        boolean staleCurrent = curNext != null;
-        if (!incomplete && !orphaned && !staleCurrent) {
-            stall.clear();
-            return false;
-        }
-        Object holder = orphaned && !incomplete && !staleCurrent ? c.lvInstaller() : null;
-        long bound = holder instanceof Thread && ((Thread) holder).isAlive() ? LIVE_HOLDER_STALLS * stallNanos : stallNanos;
-        if (!stall.stuck(c, cw, kw, next, cur, curNext, nowNanos, bound)) {
-            return false;
-        }
-        if (staleCurrent) {
-            // An installer linked a successor and stopped before publishing it.
-            Cell t = curNext;
-            for (Cell n; (n = t.lvNext()) != null; ) {
-                t = n;
-            }
-            if (CURRENT.compareAndSet(this, cur, t)) {
-                cur.installer = Cell.SHUT; // its holder linked past it: taken for good, by nobody's thread
-                t.srInstallerOpen();
-                parked.wake(t.capacity);
-            }
-        } else if (incomplete) {
-            abandon(c);
-        } else {
-            forceInstall(c);
-        }
-        lastStall = staleCurrent ? "a successor linked but never published"
-                : incomplete ? "a claim never committed"
-                : "an install flag held by " + (holder instanceof Thread ? "a thread that ended" : "no thread");
-        stallRecoveries.incrementAndGet();
-        return true;
-    }
-
-    /** @return what the last stall recovery found stuck, for its report (consumer only) */
-    public String lastStallRecovery() {
-        return lastStall;
-    }
-
-    /** @return whether {@link #recoverStall} is watching a state that may be stuck (consumer only) */
-    public boolean stallPending() {
-        return stall.pending();
-    }
-
-    /** Gives up the cell being written: seals it if needed, and counts what it cannot write. */
-    private void abandon(Cell c) {
-        sealFor(c);
-        giveUp(c, c.flushedRecords, c.flushedBytes, c.flushedHoleBytes);
-        c.abandoned = true;
-    }
-
-    /** Seals {@code c} for good with a claim larger than any cell (if not sealed yet). */
-    private static void sealFor(Cell c) {
-        if (Cell.bytes(c.lvClaimed()) <= c.capacity) {
-            long w = c.gaaClaim(CLOSE_CLAIM);
-            long start = Cell.bytes(w);
-            if (start <= c.capacity) {
-                c.casSeal(Cell.gen(w), start);
-            }
-        }
-    }
-
-    /**
-     * Sets {@link Cell#DEAD} on {@code c} and counts every record committed before it, beyond the
-     * {@code flushedRecords} already collected, as lost. Records committed afterwards count
-     * themselves ({@link #fill}).
-     */
-    private void giveUp(Cell c, long flushedRecords, long flushedBytes, long flushedHoleBytes) {
-        long before = c.casDead();
-        if (before >= 0) {
-            lostRecords.addAndGet(Cell.committedRecords(before) - flushedRecords);
-            lostBytes.addAndGet(Cell.committedBytes(before) - (flushedBytes - flushedHoleBytes));
-        }
-    }
-
-    /** The writer installs a successor for {@code sealed}, whose installer went silent. */
-    private void forceInstall(Cell sealed) {
-        Cell fresh = pool.pollFirst();
-        if (fresh == null && growIntoPool()) {
-            fresh = pool.pollFirst();
-        }
-        if (fresh == null) {
-            return; // nothing to install now; the next bound tries again
-        }
-        fresh.reincarnate(0);
-        if (!sealed.casNext(fresh)) {
-            giveUp(fresh, 0, 0, 0); // the installer was alive after all and linked its own
-            dropCell(fresh);
-            return;
-        }
-        CURRENT.setRelease(this, fresh);
-        // The silent holder's flag stays taken for good, by a sentinel: a holder that wakes up
-        // sees the link and lets go of nothing (its handlers check next), and the pooled cell
-        // does not keep its thread reachable.
-        sealed.installer = Cell.SHUT;
-        fresh.srInstallerOpen();
-        parked.wake(fresh.capacity);
-    }
-
-    /**
-     * Gives up the cells failed producers left behind ({@code orphans}; consumer only). A cell
-     * that was re-opened (its claim word within capacity) may have taken stale producers' claims
-     * in an incarnation never published: they are counted lost and its memory is left to the GC.
-     * A cell still sealed as it was in the pool (the installer failed inside reincarnate, before
-     * the CAS that re-opens it, or it was taken to be freed) is fully written, and its committed
-     * word may still count its last incarnation's records, written long ago: counting them lost
-     * would count them twice; no claim can land in it, so it is freed. Both are idempotent
-     * ({@link Cell#DEAD}, {@link Cell#counted}), should a cell be given up twice.
-     */
-    private void settleOrphans() {
-        if (!orphansPending) {
-            return;
-        }
-        orphansPending = false; // before taking the list: a push after the take sets it again
-        Cell o;
-        synchronized (allocated) {
-            o = orphans;
-            orphans = null;
-        }
-        long freed = 0;
-        while (o != null) {
-            Cell n = o.nextOrphan;
-            o.nextOrphan = null;
-            if (Cell.bytes(o.lvClaimed()) <= o.capacity) {
-                giveUp(o, 0, 0, 0);
-                dropCell(o);
-            } else {
-                freeCell(o);
-            }
-            freed += o.capacity;
-            o = n;
-        }
-        if (freed > 0) {
-            parked.wake(freed);
-        }
-    }
-
-    /**
-     * The writer will collect nothing more (consumer only; its stop deadline passed, or it is
-     * failing): closes the ring, then gives up every cell from the one being written to the end
-     * of the chain, counting each committed, unwritten record as lost exactly once, and seals the
-     * last cell so later claims fail and their producers see the ring closed. Commits still in
-     * flight count themselves ({@link Cell#DEAD}); an installer that links a cell after this walk
-     * sees {@code writerGone} and gives that cell up itself.
-     */
-    public void abandonAll() {
-        closed = true;
-        // Volatile store, then volatile loads of next in the walk: Dekker with install().
-        writerGone = true;
-        Cell c = writeCell;
-        long records = c.flushedRecords;
-        long bytes = c.flushedBytes;
-        long holes = c.flushedHoleBytes;
-        for (;;) {
-            if (!c.abandoned) {
-                giveUp(c, records, bytes, holes);
-            }
-            Cell n = c.lvNext();
-            if (n == null) {
-                break;
-            }
-            c = n;
-            records = 0;
-            bytes = 0;
-            holes = 0;
-        }
-        sealFor(c);
-        parked.wakeAll();
-    }
-
-    /** Stops accepting records: producers get {@link AppendResult#CLOSED} from now on, once sealed. */
-    public void close() {
-        closed = true;
-        parked.wakeAll();
-    }
-
-    /** @return whether {@link #close} was called */
-    public boolean isClosed() {
-        return closed;
-    }
-
-    /**
-     * After {@link #close}: seals the current cell for good so no claim can succeed any more
-     * (consumer only). Fails while an installer holds the current cell's install rights; call again.
-     *
-     * @return {@code true} once sealed
-     */
-    public boolean sealForClose() {
-        if (closeSealed != null) {
-            return true;
-        }
-        Cell cur = (Cell) CURRENT.getAcquire(this);
-        if (!cur.casInstaller(Cell.CLOSER)) {
-            return false; // an installer is publishing a successor: seal that one next time
-        }
-        // Holding the flag, nobody can replace cur. A claim bigger than any cell fails, and if it
-        // is the crosser it publishes the limit; every claim that succeeded came before it.
-        long w = cur.gaaClaim(CLOSE_CLAIM);
-        long start = Cell.bytes(w);
-        if (start <= cur.capacity) {
-            cur.casSeal(Cell.gen(w), start);
-        }
-        closeSealed = cur;
-        return true;
-    }
-
-    /**
-     * After {@link #sealForClose} succeeded: whether every accepted record has been collected.
-     *
-     * @return {@code true} when nothing is left to collect
-     */
-    public boolean isDrained() {
-        Cell c = writeCell;
-        if (closeSealed == null || c != closeSealed) {
-            return false;
-        }
-        if (c.abandoned) {
-            return true;
-        }
-        long done = Cell.committedBytes(c.laCommitted()) + c.abortedBytes;
-        long limit = completeLimit(c, done, Cell.bytes(c.laClaimed()), false);
-        return limit >= 0 && c.flushedBytes == limit;
-    }
-
     // ------------------------------------------------------------------ tests
 
     /** The current cell (tests that play a producer failing half-way through the protocol). */
@@ -1569,15 +505,16 @@ public final class ManyToOneCellRing extends RingPadTail {
     /** Leaves {@code c} as an installer's handler does when it failed before linking it (tests). */
     void leaveOrphan(Cell c) {
         synchronized (allocated) {
-            c.nextOrphan = orphans;
-            orphans = c;
+            c.nextOrphan = supply.orphans;
+            supply.orphans = c;
         }
-        orphansPending = true;
+        supply.orphansPending = true;
     }
 
     /** @return the protocol state the writer sees, for a failing test's message */
     String describeState() {
-        Cell c = writeCell;
+        Cell c = consumer.writeCell;
+        StallWatch stall = consumer.stall;
         Cell cur = (Cell) CURRENT.getVolatile(this);
         return "writeCell{cap=" + c.capacity + " claimed=" + Long.toHexString(c.lvClaimed()) + " committed=" + Long.toHexString(c.lvCommitted())
                 + " seal=" + Long.toHexString(c.seal) + " flag=" + (c.lvInstaller() != null) + " next=" + (c.lvNext() != null)
@@ -1602,12 +539,12 @@ public final class ManyToOneCellRing extends RingPadTail {
 
     /** @return the most bytes ever allocated at once */
     public long highWaterBytes() {
-        return highWater.get();
+        return supply.highWater.get();
     }
 
     /** @return number of live cells */
     public long cellCount() {
-        return cells.get();
+        return supply.cells.get();
     }
 
     /** @return the standard cell size */
@@ -1617,7 +554,7 @@ public final class ManyToOneCellRing extends RingPadTail {
 
     /** @return the hard cap */
     public long maxBufferSize() {
-        return maxBufferSize;
+        return supply.maxBufferSize;
     }
 
     /**
@@ -1663,37 +600,98 @@ public final class ManyToOneCellRing extends RingPadTail {
         return stallRecoveries.get();
     }
 
-    // ------------------------------------------------------------------ end of the writer
+    // ------------------------------------------------------------------ the writer's side (RingConsumer)
 
     /**
-     * The writer has ended (consumer only, its last act): frees now, not at some later GC, the
-     * memory of every cell no producer can copy into any more, so that a stopped appender gives
-     * its direct memory back deterministically (with {@code -XX:+DisableExplicitGC} a reconfigure
-     * loop otherwise ran out of it). Those cells are the pooled ones (sealed and written: a stale
-     * claim in them fails, as for {@link #trim}) and, once the ring has drained, the cell it was
-     * sealed in for the close: every claim in it is committed and written, and its install flag
-     * stays taken, so no installer can re-open it. A ring the writer gave up keeps its chain: a
-     * producer may still be copying into a given-up incarnation, which {@link #dropCell} leaves
-     * to the GC, and so are cells a producer grows or links after this. Orphans are settled first,
-     * as on an idle pass.
+     * Collects committed, unwritten bytes in write order into {@code batch} (consumer only).
+     *
+     * @param batch an empty batch
+     * @return the number of ranges collected
+     */
+    public int collect(Batch batch) {
+        return consumer.collect(batch);
+    }
+
+    /**
+     * Marks the batch's bytes written and frees or pools cells left behind (consumer only).
+     *
+     * @param batch the batch last collected, once written
+     */
+    public void release(Batch batch) {
+        consumer.release(batch);
+    }
+
+    /**
+     * Whether {@link #collect} would find something (consumer only). Uses volatile loads: it is
+     * the writer's check between announcing sleep and parking (see {@link WakeSignal}).
+     *
+     * @return {@code true} if there are committed unwritten bytes or a cell to move past
+     */
+    public boolean hasWork() {
+        return consumer.hasWork();
+    }
+
+    /**
+     * Consumer, on a pass that collected nothing: recovers when a producer failed half-way
+     * through the protocol (package documentation, "Failure containment").
+     *
+     * @param nowNanos {@link System#nanoTime()}
+     * @return {@code true} if a recovery was made
+     */
+    public boolean recoverStall(long nowNanos) {
+        return consumer.recoverStall(nowNanos);
+    }
+
+    /** @return what the last stall recovery found stuck, for the writer's report (consumer only) */
+    public String lastStallRecovery() {
+        return consumer.lastStallRecovery();
+    }
+
+    /** @return whether a stuck state is being watched and not yet recovered (consumer only) */
+    public boolean stallPending() {
+        return consumer.stallPending();
+    }
+
+    /**
+     * The writer will collect nothing more (consumer only; its stop deadline passed, or it is
+     * failing): closes the ring and gives up every cell, counting unwritten records as lost once.
+     */
+    public void abandonAll() {
+        consumer.abandonAll();
+    }
+
+    /** Refuses new records from now on (producers see it before their claim). */
+    public void close() {
+        consumer.close();
+    }
+
+    /** @return whether the ring refuses new records */
+    public boolean isClosed() {
+        return consumer.isClosed();
+    }
+
+    /**
+     * Seals the current cell for the close so that the writer can tell when it has drained
+     * (consumer only, after {@link #close}).
+     *
+     * @return whether the cell was sealed now
+     */
+    public boolean sealForClose() {
+        return consumer.sealForClose();
+    }
+
+    /** @return whether every record accepted before the close is written (consumer only) */
+    public boolean isDrained() {
+        return consumer.isDrained();
+    }
+
+    /**
+     * The writer has ended (consumer only, its last act): frees now the memory of every cell no
+     * producer can copy into any more.
      *
      * @return bytes freed
      */
     public long freeAll() {
-        // Cells failed producers left since the writer's last idle pass: a writer busy until it
-        // stopped never settled them, and they stayed counted against the cap for good.
-        settleOrphans();
-        long freed = 0;
-        for (Cell c; (c = pool.pollLast()) != null; ) {
-            freeCell(c);
-            freed += c.capacity;
-        }
-        Cell c = writeCell;
-        if (closeSealed == c && isDrained() && !c.abandoned && !c.unaccounted) {
-            c.unaccounted = true; // a dedicated cell released already is marked so: never freed twice
-            freeCell(c);
-            freed += c.capacity;
-        }
-        return freed;
+        return consumer.freeAll();
     }
 }

@@ -132,7 +132,7 @@ final class Waiter {
         }
         Cell d = dedicated;
         if (d != null) {
-            ring.freeCell(d); // allocated for a record that did not go in (closed, discarded)
+            ring.supply.freeCell(d); // allocated for a record that did not go in (closed, discarded)
             dedicated = null;
         }
         // Still queued: take ourselves out, so the queue never holds a producer that is gone.

@@ -10,8 +10,13 @@
  *   writer ──collect──▶ oldest cell ─▶ … ─┘        free cells: pool (LIFO), recycled by the writer
  * </pre>
  * <h2>Classes</h2>
- * {@code ManyToOneCellRing} holds the protocol: claim, copy, commit, install, growth and trimming,
- * collect and release, close. Around it, one concern each: {@link io.github.spool.ring.Cell} (one
+ * {@code ManyToOneCellRing} holds the producers' fast path (claim, copy, commit) and the ring's
+ * public face; the rest of the protocol is one concern per class, each with its ordering argument
+ * beside the code: {@code CellInstaller} (a producer's slow path, once per cell: install the
+ * successor, grow, wait or discard), {@code CellSupply} (the pool, the books that hold the ring
+ * to its cap, growth and trimming, the cells failed producers left), {@code RingConsumer} (the
+ * writer's side: collect, release, stall recovery, close). Smaller still, one concern each:
+ * {@link io.github.spool.ring.Cell} (one
  * cell's words and their accessors), {@code CellPool} (the free cells), {@code Waiter} (one
  * producer's wait at the cap), {@code ParkingLot} (the parked producers and who wakes them),
  * {@code StallWatch} (the writer's watch for a producer that failed half-way),

@@ -54,13 +54,17 @@ class RollingCrashTest {
         Path dir = Paths.get(args[0]);
         String run = args[1];
         Spool spool = Spool.start(SpoolConfig.builder("crash").rolling(policy(dir)).build());
+        boolean running = false;
         for (long seq = 0; ; seq++) {
             byte[] line = (line(run, seq) + "\n").getBytes(StandardCharsets.UTF_8);
             if (spool.append(line, 0, line.length, Severity.INFO) != AppendResult.ACCEPTED) {
                 throw new AssertionError("not accepted");
             }
-            if (seq == 1000) {
-                System.out.println("running"); // the parent starts its clock from here
+            if (!running && seq >= 1000 && spool.stats().getEventsWritten() > 0) {
+                // The parent starts its clock from here: once lines reached the file, so that a
+                // writer starved on a loaded machine cannot leave a run with nothing to check.
+                running = true;
+                System.out.println("running");
                 System.out.flush();
             }
         }
