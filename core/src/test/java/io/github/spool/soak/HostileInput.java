@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -156,6 +157,29 @@ public final class HostileInput {
         for (int t = 0; t < threads; t++) {
             assertEquals(perThread * 3, expected[t], "events of thread " + t);
         }
+    }
+
+    /**
+     * @param failure makes the exception each {@code toString()} call throws
+     * @return an argument whose {@code toString()} throws
+     */
+    public static Object toStringThrows(Supplier<RuntimeException> failure) {
+        return new Object() {
+            @Override
+            public String toString() {
+                throw failure.get();
+            }
+        };
+    }
+
+    /** @return an argument whose {@code toString()} returns {@code null}, against its contract */
+    public static Object toStringReturnsNull() {
+        return new Object() {
+            @Override
+            public String toString() {
+                return null;
+            }
+        };
     }
 
     /** A throwable whose getMessage() (optionally) and toString() throw. */

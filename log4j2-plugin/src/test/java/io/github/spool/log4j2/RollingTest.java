@@ -4,6 +4,7 @@ package io.github.spool.log4j2;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.spool.io.rolling.SeededTraces;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -196,21 +197,7 @@ class RollingTest {
         Path out = Files.createDirectory(dir.resolve(element));
         LoggerContext ctx = start(appender(element, "r", out, "app-%i.log", nested), "r");
         Logger log = ctx.getLogger("rolling");
-        SplittableRandom random = new SplittableRandom(99);
-        for (int i = 0; i < 400; i++) {
-            String msg = "event " + i + " " + "x".repeat(random.nextInt(5, 80));
-            if (random.nextInt(3) == 0) {
-                Exception e = new IllegalStateException("failure " + i);
-                StackTraceElement[] frames = new StackTraceElement[random.nextInt(1, 12)];
-                for (int f = 0; f < frames.length; f++) {
-                    frames[f] = new StackTraceElement("com.example.Frame" + f, "call", "Frame.java", random.nextInt(1, 999));
-                }
-                e.setStackTrace(frames);
-                log.warn(msg, e);
-            } else {
-                log.info(msg);
-            }
-        }
+        SeededTraces.log(log::info, log::warn);
         assertTrue(ctx.stop(30, TimeUnit.SECONDS));
         return read(out);
     }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.CallerAllocation;
 import io.github.spool.text.CapturedRecords;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;
@@ -26,14 +26,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SpoolJsonTemplateLayoutAllocationTest {
 
-    private static final int WARMUP = 20_000;
-    private static final int MEASURED = 50_000;
+    private static final int WARMUP = CallerAllocation.WARMUP;
+    private static final int MEASURED = CallerAllocation.MEASURED;
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"classpath:EcsLayout.json", "classpath:LogstashJsonEventLayoutV1.json",
         "classpath:GelfLayout.json"})
     void captureOnTheCallerAllocatesNothingPerEvent(String template) {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         SpoolJsonTemplateLayout layout = SpoolJsonTemplateLayout.newBuilder()
                 .setConfiguration(new DefaultConfiguration()).setEventTemplateUri(template).build();
         assertTrue(layout.rendersFromCapture(), layout.describe());
@@ -52,20 +51,10 @@ class SpoolJsonTemplateLayoutAllocationTest {
         EventCapture.Ids ids = new EventCapture.Ids();
         boolean exact = layout.formatsMessageChars();
         String[] keys = layout.capturedContextKeys();
-        for (int i = 0; i < WARMUP; i++) {
-            assertTrue(layout.capturable(event) && EventCapture.capture(event, record, text, ids, exact, keys),
-                    "captured");
-        }
-        long before = threads.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < MEASURED; i++) {
-            if (layout.capturable(event)) {
-                EventCapture.capture(event, record, text, ids, exact, keys);
-            }
-        }
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        long allocated = CallerAllocation.allocated(
+                () -> layout.capturable(event) && EventCapture.capture(event, record, text, ids, exact, keys));
         assertTrue(record.length() > 50, "something was captured");
-        // Zero per event; allow a few hundred bytes for the counter's own bookkeeping.
-        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+        CallerAllocation.assertNothingPerEvent(allocated, MEASURED);
 
         // The record renders on the writer into the line JsonTemplateLayout writes for the event. The
         // writer runs log4j2's resolvers: what they allocate is reported, not held to zero.

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.CallerAllocation;
 import io.github.spool.text.CapturedRecords;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;
@@ -24,8 +24,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SpoolLayoutAllocationTest {
 
-    private static final int WARMUP = 20_000;
-    private static final int MEASURED = 50_000;
+    private static final int WARMUP = CallerAllocation.WARMUP;
+    private static final int MEASURED = CallerAllocation.MEASURED;
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
@@ -34,7 +34,6 @@ class SpoolLayoutAllocationTest {
         "%date{DEFAULT_MICROS} %level{length=1} %thread %c{-1} %c{1.1*} %mdc{user,request} %msg %ex%n",
     })
     void encodeAllocatesNothingPerEvent(String pattern) {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         SpoolLayout layout = SpoolLayout.newLayout(pattern, "UTF-8", true, null);
         SortedArrayStringMap mdc = new SortedArrayStringMap();
         mdc.putValue("user", "alice");
@@ -47,19 +46,13 @@ class SpoolLayoutAllocationTest {
                 .setLevel(Level.INFO).setThreadName("producer-2").setMessage(message).setContextData(mdc)
                 .setInstant(instant).build();
         GrowableDestination dest = new GrowableDestination();
-        for (int i = 0; i < WARMUP; i++) {
+        long allocated = CallerAllocation.allocated(() -> {
             dest.reset();
             layout.encode(event, dest);
-        }
-        long before = threads.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < MEASURED; i++) {
-            dest.reset();
-            layout.encode(event, dest);
-        }
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            return true;
+        });
         assertTrue(dest.length() > 50, "something was encoded");
-        // Zero per event; allow a few hundred bytes for the counter's own bookkeeping.
-        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+        CallerAllocation.assertNothingPerEvent(allocated, MEASURED);
     }
 
     /**
@@ -72,7 +65,6 @@ class SpoolLayoutAllocationTest {
         "%d [%t] %-5level %c %X{user} %X - %-30m%n",
     })
     void captureAllocatesNothingPerEvent(String pattern) {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         SpoolLayout layout = SpoolLayout.newLayout(pattern, "UTF-8", true, null);
         SortedArrayStringMap mdc = new SortedArrayStringMap();
         mdc.putValue("user", "alice");
@@ -89,16 +81,9 @@ class SpoolLayoutAllocationTest {
         EventCapture.Ids ids = new EventCapture.Ids();
         boolean exact = layout.formatsMessageChars();
         String[] keys = layout.capturedContextKeys();
-        for (int i = 0; i < WARMUP; i++) {
-            assertTrue(EventCapture.capture(event, record, text, ids, exact, keys), "captured");
-        }
-        long before = threads.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < MEASURED; i++) {
-            EventCapture.capture(event, record, text, ids, exact, keys);
-        }
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        long allocated = CallerAllocation.allocated(() -> EventCapture.capture(event, record, text, ids, exact, keys));
         assertTrue(record.length() > 50, "something was captured");
-        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+        CallerAllocation.assertNothingPerEvent(allocated, MEASURED);
     }
 
     /**
@@ -123,7 +108,6 @@ class SpoolLayoutAllocationTest {
         long allocated = CapturedRecords.allocatedRendering(new WriterRenderer(layout), record, out, WARMUP, MEASURED);
         assertEquals(new String(layout.toByteArray(event), StandardCharsets.UTF_8),
                 new String(out.array(), 0, out.length(), StandardCharsets.UTF_8));
-        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+        CallerAllocation.assertNothingPerEvent(allocated, MEASURED);
     }
-
 }

@@ -7,8 +7,8 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.CallerAllocation;
 import io.github.spool.text.CapturedRecords;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -24,8 +24,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class CaptureAllocationTest {
 
-    private static final int WARMUP = 20_000;
-    private static final int MEASURED = 50_000;
+    private static final int WARMUP = CallerAllocation.WARMUP;
+    private static final int MEASURED = CallerAllocation.MEASURED;
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
@@ -34,22 +34,16 @@ class CaptureAllocationTest {
         "%d [%thread] %-5level %logger %X - %msg%n",
     })
     void encodeOnTheCallerAllocatesNothingPerEvent(String pattern) {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         SpoolEncoder encoder = encoder(pattern);
         LoggingEvent event = event(encoder);
         ByteLineBuilder line = new ByteLineBuilder(256);
-        for (int i = 0; i < WARMUP; i++) {
+        long allocated = CallerAllocation.allocated(() -> {
             line.reset();
             encoder.encodeTo(event, line);
-        }
-        long before = threads.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < MEASURED; i++) {
-            line.reset();
-            encoder.encodeTo(event, line);
-        }
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            return true;
+        });
         assertTrue(line.length() > 50, "something was encoded");
-        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+        CallerAllocation.assertNothingPerEvent(allocated, MEASURED);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -59,23 +53,15 @@ class CaptureAllocationTest {
         "%d [%thread] %-5level %logger %X - %msg%n",
     })
     void captureAllocatesNothingPerEvent(String pattern) {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         SpoolEncoder encoder = encoder(pattern);
         assertTrue(encoder.rendersFromCapture(), "rendered on the writer: " + encoder.describe());
         LoggingEvent event = event(encoder);
         ByteLineBuilder record = new ByteLineBuilder(256);
         EventCapture.Ids ids = new EventCapture.Ids();
         String[] keys = encoder.capturedMdcKeys();
-        for (int i = 0; i < WARMUP; i++) {
-            assertTrue(EventCapture.capture(event, record, ids, keys), "captured");
-        }
-        long before = threads.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < MEASURED; i++) {
-            EventCapture.capture(event, record, ids, keys);
-        }
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        long allocated = CallerAllocation.allocated(() -> EventCapture.capture(event, record, ids, keys));
         assertTrue(record.length() > 50, "something was captured");
-        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+        CallerAllocation.assertNothingPerEvent(allocated, MEASURED);
     }
 
     /**
@@ -92,7 +78,7 @@ class CaptureAllocationTest {
         ByteLineBuilder out = new ByteLineBuilder(256);
         long allocated = CapturedRecords.allocatedRendering(new WriterRenderer(LineEncoder.of(encoder)), record, out, WARMUP, MEASURED);
         assertEquals(new String(encoder.encode(event), StandardCharsets.UTF_8), new String(out.array(), 0, out.length(), StandardCharsets.UTF_8));
-        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+        CallerAllocation.assertNothingPerEvent(allocated, MEASURED);
     }
 
     /**
@@ -120,7 +106,7 @@ class CaptureAllocationTest {
             allocated = CapturedRecords.allocatedRendering(renderer, record, out, 0, MEASURED);
         }
         assertEquals(new String(encoder.encode(event), StandardCharsets.UTF_8), new String(out.array(), 0, out.length(), StandardCharsets.UTF_8));
-        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+        CallerAllocation.assertNothingPerEvent(allocated, MEASURED);
         assertTrue(encoder.springRendered() <= 0, "rendered by Spool, not by Spring's encoder");
     }
 
@@ -128,7 +114,6 @@ class CaptureAllocationTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"logstash-logback-encoder", "spring-ecs", "spring-logstash", "spring-gelf", "logback-json"})
     void captureForJsonAllocatesNothingPerEvent(String format) {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         SpoolJsonEncoder encoder = jsonEncoder(format);
         Map<String, String> mdc = new HashMap<>();
         mdc.put("user", "alice");
@@ -138,18 +123,9 @@ class CaptureAllocationTest {
         ByteLineBuilder record = new ByteLineBuilder(256);
         EventCapture.Ids ids = new EventCapture.Ids();
         String[] keys = json.capturedMdcKeys();
-        for (int i = 0; i < WARMUP; i++) {
-            assertTrue(json.capturable(event) && EventCapture.capture(event, record, ids, keys), "captured");
-        }
-        long before = threads.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < MEASURED; i++) {
-            if (json.capturable(event)) {
-                EventCapture.capture(event, record, ids, keys);
-            }
-        }
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        long allocated = CallerAllocation.allocated(() -> json.capturable(event) && EventCapture.capture(event, record, ids, keys));
         assertTrue(record.length() > 50, "something was captured");
-        assertTrue(allocated < 1024, allocated + " bytes over " + MEASURED + " events");
+        CallerAllocation.assertNothingPerEvent(allocated, MEASURED);
     }
 
     /** A started encoder; the Spring formats read the Spring {@code Environment} Boot puts in the context. */

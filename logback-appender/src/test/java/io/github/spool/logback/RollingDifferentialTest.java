@@ -21,6 +21,7 @@ import ch.qos.logback.core.util.FileSize;
 import io.github.spool.SettingsReader;
 import io.github.spool.io.rolling.RollingFileSink;
 import io.github.spool.io.rolling.RollingPolicy;
+import io.github.spool.io.rolling.SeededTraces;
 import io.github.spool.time.ManualClock;
 import java.io.IOException;
 import java.io.InputStream;
@@ -542,21 +543,7 @@ class RollingDifferentialTest {
     /** Seeded events, some with a stack trace of a few frames, logged as fast as they come. */
     private static void logStackTraces(LoggerContext ctx) {
         org.slf4j.Logger log = ctx.getLogger("traces");
-        SplittableRandom random = new SplittableRandom(99);
-        for (int i = 0; i < 400; i++) {
-            String msg = "event " + i + " " + "x".repeat(random.nextInt(5, 80));
-            if (random.nextInt(3) == 0) {
-                Exception e = new IllegalStateException("failure " + i);
-                StackTraceElement[] frames = new StackTraceElement[random.nextInt(1, 12)];
-                for (int f = 0; f < frames.length; f++) {
-                    frames[f] = new StackTraceElement("com.example.Frame" + f, "call", "Frame.java", random.nextInt(1, 999));
-                }
-                e.setStackTrace(frames);
-                log.warn(msg, e);
-            } else {
-                log.info(msg);
-            }
-        }
+        SeededTraces.log(log::info, log::warn);
         ctx.stop();
     }
 

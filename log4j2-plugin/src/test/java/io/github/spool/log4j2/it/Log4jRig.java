@@ -1,5 +1,6 @@
 package io.github.spool.log4j2.it;
 
+import io.github.spool.soak.HostileInputContract;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,11 +19,11 @@ import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 final class Log4jRig {
 
     /** Output of Spool with SpoolLayout. */
-    static final String SPOOL = "spool.log";
+    static final String SPOOL = HostileInputContract.SPOOL;
     /** Output of Spool with PatternLayout. */
-    static final String SPOOL_PATTERN = "spool-pattern.log";
+    static final String SPOOL_PATTERN = HostileInputContract.SPOOL_PATTERN;
     /** Output of log4j2's File appender with PatternLayout: the reference. */
-    static final String REFERENCE = "reference.log";
+    static final String REFERENCE = HostileInputContract.REFERENCE;
 
     /**
      * The {@code render} attribute of the suites' {@code <Spool>} elements: {@code -Dspool.it.render}.

@@ -10,76 +10,75 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import io.github.spool.soak.HostileInput;
-import java.io.IOException;
+import io.github.spool.soak.HostileInputContract;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Hostile input through {@code SpoolAppender} (issue 6, part 5). Each in-process case is
- * differential: every event goes to SpoolAppender with SpoolEncoder, SpoolAppender with
- * PatternLayoutEncoder and logback's own FileAppender with PatternLayoutEncoder (the oracle), and
- * the three files must be byte-identical — Spool keeps logback's semantics, whatever they are.
- * Numbered sentinel events before and after each hostile one prove that nothing unrelated is lost.
- * The cases that need a small heap (a 10 MiB message, two million logger names, long names) run in
- * forked JVMs ({@link HostileMain}).
+ * Hostile input through {@code SpoolAppender} (issue 6, part 5): the shared cases of
+ * {@link HostileInputContract} with SpoolAppender + SpoolEncoder, SpoolAppender +
+ * PatternLayoutEncoder and logback's own FileAppender + PatternLayoutEncoder (the oracle), and the
+ * cases whose API or semantics are logback's own. The cases that need a small heap (a 10 MiB
+ * message, two million logger names, long names) run in forked JVMs ({@link HostileMain}).
  */
-class HostileInputTest {
+class HostileInputTest extends HostileInputContract<LogbackRun> {
 
     /** Thread, level, logger (whole and abbreviated), the whole MDC, message; logback adds %ex. */
     private static final String PATTERN = "[%thread] %-5level %logger %logger{10} {%mdc} - %msg%n";
-    private static final String ESC = "\u001b";
+    private static final String SPOOL_ENCODER = "io.github.spool.logback.SpoolEncoder";
+    private static final String PATTERN_ENCODER = "ch.qos.logback.classic.encoder.PatternLayoutEncoder";
 
-    @TempDir
-    Path dir;
+    @Override
+    protected LogbackRun differential(String pattern) throws Exception {
+        return new LogbackRun(LogbackRig.differential(dir, pattern));
+    }
 
-    private int sentinels;
+    @Override
+    protected String pattern() {
+        return PATTERN;
+    }
 
-    @Test
-    @Timeout(60)
-    void crLfAndAnsiEscapesArePrintedExactlyAsPatternLayoutEncoderPrintsThem() throws Exception {
-        LoggerContext lc = LogbackRig.differential(dir, PATTERN);
-        LogbackRig.assertRenderMode(lc, "spool");
-        String threadName = Thread.currentThread().getName();
-        try {
-            Logger log = lc.getLogger("app.Service");
-            sentinel(log);
-            log.info("user logged in\r\n[main] INFO  app.Service - forged admin login");
-            sentinel(log);
-            log.warn("lone CR\rand lone LF\nand CRLF\r\nend");
-            sentinel(log);
-            log.info("user={} action={}", "eve\r\n[main] ERROR app.Service - forged", ESC + "[2J" + ESC + "[31mred" + ESC + "[0m");
-            sentinel(log);
-            log.error(ESC + "]0;window title" + '\u0007' + ESC + "[1A" + ESC + "[K overwritten previous line");
-            sentinel(log);
-            lc.getMDCAdapter().put("user", "bob\r\nforged mdc line " + ESC + "[5m");
-            log.info("with a hostile MDC value");
-            lc.getMDCAdapter().clear();
-            sentinel(log);
-            log.error("failure", new IllegalStateException("bad input\r\n\tat forged.Frame(Forged.java:1)" + ESC + "[0m"));
-            sentinel(log);
-            Thread.currentThread().setName("worker\r\n" + ESC + "[31m");
-            log.info("hostile thread name");
-            Thread.currentThread().setName(threadName);
-            sentinel(log);
-            lc.getLogger("evil\r\nlogger" + ESC + "[0m.Name").info("hostile logger name");
-            sentinel(log);
-            log.info("C1 controls and NUL: \u0085 \u009b31m \u0000 \u2028 \u2029 end");
-            sentinel(log);
-        } finally {
-            Thread.currentThread().setName(threadName);
-            lc.stop();
-        }
-        String reference = assertDifferential(lc);
-        assertTrue(reference.contains("user logged in\r\n[main] INFO  app.Service - forged admin login"),
-                "PatternLayoutEncoder keeps CR/LF, and so must Spool:\n" + reference);
-        assertTrue(reference.contains(ESC + "[2J"), "PatternLayoutEncoder keeps ESC");
+    @Override
+    protected List<String> outputNames() {
+        return List.of("SpoolAppender + SpoolEncoder", "SpoolAppender + PatternLayoutEncoder",
+                "FileAppender + PatternLayoutEncoder");
+    }
+
+    @Override
+    protected List<String> recursionLayouts() {
+        return List.of(SPOOL_ENCODER, PATTERN_ENCODER);
+    }
+
+    @Override
+    protected LogbackRun startRecursion(Path file, String layout) throws Exception {
+        return new LogbackRun(LogbackRig.configure(LogbackRig.spool("spool", file, layout, "%msg%n",
+                "<bufferSize>8KB</bufferSize><maxBufferSize>64KB</maxBufferSize>"), "spool"));
+    }
+
+    @Override
+    protected Class<?> hostileMain() {
+        return HostileMain.class;
+    }
+
+    @Override
+    protected String render() {
+        return LogbackRig.RENDER;
+    }
+
+    @Override
+    protected IntFunction<String> loggersLine() {
+        return i -> "p.s.N" + i + " pkg.sub.N" + i + " " + i;
+    }
+
+    /** logback formats the message (and so the throwable's text) before any appender sees it. */
+    @Override
+    protected boolean frameworkThrowsForHostileThrowables() {
+        return true;
     }
 
     /**
@@ -92,9 +91,9 @@ class HostileInputTest {
     void replaceNeutralisesForgingThroughSpoolEncoderAndPatternLayoutEncoder() throws Exception {
         String pattern = "%-5level %logger - %replace(%msg){'[\\r\\n]', '_'}%n";
         LoggerContext lc = LogbackRig.configure(
-                LogbackRig.spool("spool", dir.resolve(LogbackRig.SPOOL), "io.github.spool.logback.SpoolEncoder", pattern, "")
+                LogbackRig.spool("spool", dir.resolve(LogbackRig.SPOOL), SPOOL_ENCODER, pattern, "")
                         + LogbackRig.spool("spoolPattern", dir.resolve(LogbackRig.SPOOL_PATTERN),
-                                "ch.qos.logback.classic.encoder.PatternLayoutEncoder", pattern, "")
+                                PATTERN_ENCODER, pattern, "")
                         + "<appender name='reference' class='ch.qos.logback.core.FileAppender'><file>" + dir.resolve(LogbackRig.REFERENCE)
                         + "</file><encoder><pattern>" + LogbackRig.xml(pattern) + "</pattern><charset>UTF-8</charset></encoder></appender>",
                 "spool", "spoolPattern", "reference");
@@ -122,19 +121,10 @@ class HostileInputTest {
     @Test
     @Timeout(60)
     void argumentWhoseToStringThrowsIsPrintedAsLogbackPrintsIt() throws Exception {
-        LoggerContext lc = LogbackRig.differential(dir, PATTERN);
-        Object bomb = new Object() {
-            @Override
-            public String toString() {
-                throw new IllegalStateException("boom\r\nforged");
-            }
-        };
-        Object returnsNull = new Object() {
-            @Override
-            public String toString() {
-                return null;
-            }
-        };
+        LogbackRun run = differential(PATTERN);
+        LoggerContext lc = run.lc;
+        Object bomb = HostileInput.toStringThrows(() -> new IllegalStateException("boom\r\nforged"));
+        Object returnsNull = HostileInput.toStringReturnsNull();
         try {
             Logger log = lc.getLogger("app.Service");
             sentinel(log);
@@ -147,44 +137,16 @@ class HostileInputTest {
         } finally {
             lc.stop();
         }
-        String reference = assertDifferential(lc);
+        String reference = assertDifferential(run);
         assertTrue(reference.contains("value [FAILED toString()] end"), reference);
         assertTrue(reference.contains("values [FAILED toString()] null [FAILED toString()]"), reference);
-    }
-
-    /**
-     * A throwable whose {@code getMessage()}/{@code toString()} throws: whatever logback does with
-     * it, Spool does the same, and every sentinel around it is written.
-     */
-    @Test
-    @Timeout(60)
-    void throwableWhoseMessageThrowsBehavesAsInLogbackAndLosesNothingElse() throws Exception {
-        LoggerContext lc = LogbackRig.differential(dir, PATTERN);
-        List<String> thrown = new ArrayList<>();
-        try {
-            Logger log = lc.getLogger("app.Service");
-            Throwable[] hostile = {new HostileInput.HostileThrowable(true), new HostileInput.HostileThrowable(false),
-                new RuntimeException("outer", new HostileInput.HostileThrowable(true)), new RuntimeException((String) null)};
-            for (Throwable t : hostile) {
-                sentinel(log);
-                try {
-                    log.error("hostile throwable", t);
-                } catch (RuntimeException e) {
-                    thrown.add(e.toString()); // logback's own behaviour, before any appender
-                }
-            }
-            sentinel(log);
-        } finally {
-            lc.stop();
-        }
-        assertDifferential(lc);
-        System.out.println("logback threw to the caller for hostile throwables: " + thrown);
     }
 
     @Test
     @Timeout(60)
     void nullEverythingIsPrintedAsPatternLayoutEncoderPrintsIt() throws Exception {
-        LoggerContext lc = LogbackRig.differential(dir, PATTERN.replace("%n", " %X{k} %X{absent:-dflt}%n"));
+        LogbackRun run = differential(PATTERN.replace("%n", " %X{k} %X{absent:-dflt}%n"));
+        LoggerContext lc = run.lc;
         String threadName = Thread.currentThread().getName();
         try {
             Logger log = lc.getLogger("app.Service");
@@ -228,84 +190,17 @@ class HostileInputTest {
             Thread.currentThread().setName(threadName);
             lc.stop();
         }
-        assertDifferential(lc);
-    }
-
-    /**
-     * Arguments whose toString() logs through the same logger (one and two levels deep), from four
-     * threads at once, with SpoolEncoder and with PatternLayoutEncoder: no deadlock (every thread
-     * ends within the timeout), the inner events come first (they are logged while the outer event
-     * is encoded), and no event of any thread is lost or torn.
-     */
-    @Test
-    @Timeout(60)
-    void argumentWhoseToStringLogsNeitherDeadlocksNorLosesEvents() throws Exception {
-        for (String encoder : new String[] {"io.github.spool.logback.SpoolEncoder", "ch.qos.logback.classic.encoder.PatternLayoutEncoder"}) {
-            Path file = dir.resolve("recursion-" + encoder + ".log");
-            LoggerContext lc = LogbackRig.configure(LogbackRig.spool("spool", file, encoder, "%msg%n",
-                    "<bufferSize>8KB</bufferSize><maxBufferSize>64KB</maxBufferSize>"), "spool");
-            int threads = 4;
-            int perThread = 2_000;
-            try {
-                Logger log = lc.getLogger("app.Recursive");
-                HostileInput.logRecursively(log::info, threads, perThread);
-            } finally {
-                lc.stop();
-            }
-            HostileInput.verifyRecursion(file, threads, perThread);
-        }
-    }
-
-    /** The 10 MiB message, in a forked JVM with a 128 MiB heap. */
-    @Test
-    @Timeout(120)
-    void tenMebibyteMessageIsWrittenWholeBetweenIntactNeighbours() throws Exception {
-        HostileMain.verifyBig(dir, HostileMain.fork(dir, "big"));
-    }
-
-    /** Two million distinct logger names, in a forked JVM with a 128 MiB heap. */
-    @Test
-    @Timeout(120)
-    void twoMillionDistinctLoggerNamesNeedNoMemory() throws Exception {
-        HostileMain.verifyLoggers(dir, HostileMain.fork(dir, "loggers"));
+        assertDifferential(run);
     }
 
     /** Thousands of distinct 16 KiB logger and thread names, in a forked JVM with a 128 MiB heap. */
     @Test
     @Timeout(120)
     void longDistinctNamesAreNotCachedWithoutBound() throws Exception {
-        HostileMain.verifyLongNames(dir, HostileMain.fork(dir, "longnames"));
+        HostileMain.verifyLongNames(dir, fork("longnames"));
     }
 
     private void sentinel(Logger log) {
-        log.info("sentinel seq={}", sentinels++);
-    }
-
-    /**
-     * Asserts that the three outputs are byte-identical and that every sentinel is there, in order.
-     *
-     * @return the reference output
-     */
-    private String assertDifferential(LoggerContext lc) throws IOException {
-        byte[] reference = Files.readAllBytes(dir.resolve(LogbackRig.REFERENCE));
-        byte[] spool = Files.readAllBytes(dir.resolve(LogbackRig.SPOOL));
-        byte[] spoolPattern = Files.readAllBytes(dir.resolve(LogbackRig.SPOOL_PATTERN));
-        String text = new String(reference, StandardCharsets.UTF_8);
-        HostileInput.assertSameLines(text, new String(spool, StandardCharsets.UTF_8), "SpoolAppender + SpoolEncoder vs FileAppender + PatternLayoutEncoder");
-        assertArrayEquals(reference, spool, "SpoolAppender + SpoolEncoder vs FileAppender + PatternLayoutEncoder (bytes)");
-        assertArrayEquals(reference, spoolPattern, "SpoolAppender + PatternLayoutEncoder vs FileAppender + PatternLayoutEncoder");
-        HostileInput.assertSentinels(text, sentinels);
-        // Where logback reports an error for its own appender (e.g. an abbreviator refusing a
-        // null logger name), the Spool appenders report the same one, and no other.
-        List<String> errors = LogbackRig.errors(lc);
-        List<String> expected = errorsOf(errors, "reference");
-        assertEquals(expected, errorsOf(errors, "spool"), "SpoolAppender + SpoolEncoder errors");
-        assertEquals(expected, errorsOf(errors, "spoolPattern"), "SpoolAppender + PatternLayoutEncoder errors");
-        return text;
-    }
-
-    private static List<String> errorsOf(List<String> errors, String appender) {
-        String tag = "[" + appender + "]";
-        return errors.stream().filter(e -> e.contains(tag)).map(e -> e.replace(tag, "[appender]")).collect(Collectors.toList());
+        log.info("sentinel seq={}", nextSentinel());
     }
 }

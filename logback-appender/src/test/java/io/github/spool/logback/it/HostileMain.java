@@ -4,28 +4,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.LoggingEvent;
+import io.github.spool.soak.HostileChild;
 import io.github.spool.soak.HostileInput;
+import io.github.spool.soak.HostileInputContract;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The forked half of {@link HostileInputTest}: runs one case in a JVM with a 128 MiB heap and
- * prints its figures ({@code key=value} lines) to standard output; the {@code verify*} methods check
- * the files it wrote. Modes: {@code big} (a 10 MiB message between numbered events of two threads),
- * {@code loggers} (two million distinct logger names) and {@code longnames} (thousands of distinct
- * 4 KiB logger and thread names).
+ * The forked half of {@link HostileInputTest} ({@link HostileChild}), configured for logback, with
+ * one mode of logback's own: {@code longnames} (thousands of distinct 4 KiB logger and thread
+ * names, against SpoolEncoder's name caches).
  */
-public final class HostileMain {
+public final class HostileMain extends HostileChild {
 
     /** Distinct long names, more than SpoolEncoder's name caches hold entries (4,096). */
     static final int LONG_NAMES = 4_500;
@@ -40,67 +37,35 @@ public final class HostileMain {
      * @throws Exception on failure (the test sees a non-zero exit)
      */
     public static void main(String[] args) throws Exception {
-        Path dir = Paths.get(args[1]);
-        switch (args[0]) {
-            case "big":
-                big(dir);
-                break;
-            case "loggers":
-                loggers(dir);
-                break;
-            case "longnames":
-                longNames(dir);
-                break;
-            default:
-                throw new IllegalArgumentException(args[0]);
-        }
+        new HostileMain().execute(args);
     }
 
-    private static void big(Path dir) throws Exception {
-        LoggerContext lc = LogbackRig.differential(dir, "[%thread] %msg%n");
-        LogbackRig.assertRenderMode(lc, "spool");
-        Logger log = lc.getLogger("big");
-        List<String> figures = HostileInput.logBig(log::info, log::info);
-        lc.stop();
-        figures.forEach(System.out::println);
-        System.out.println("heapPeakSum=" + HostileInput.peakHeap());
+    @Override
+    protected HostileInputContract.Run big(Path dir) throws Exception {
+        LogbackRun run = new LogbackRun(LogbackRig.differential(dir, "[%thread] %msg%n"));
+        run.assertRenderMode();
+        return run;
     }
 
-    /** An event as logback's Logger would build it, for a name no Logger exists for. */
-    private static LoggingEvent event(LoggerContext lc, String loggerName, String threadName, String message) {
-        LoggingEvent e = new LoggingEvent();
-        e.setLoggerContext(lc);
-        e.setLoggerName(loggerName);
-        e.setThreadName(threadName);
-        e.setLevel(Level.INFO);
-        e.setMessage(message);
-        e.setTimeStamp(System.currentTimeMillis());
-        return e;
-    }
-
-    private static void loggers(Path dir) throws Exception {
+    @Override
+    protected HostileInputContract.Run loggers(Path dir) throws Exception {
         String pattern = "%logger{5} %logger %msg%n";
-        LoggerContext lc = LogbackRig.configure(
+        LogbackRun run = new LogbackRun(LogbackRig.configure(
                 LogbackRig.spool("spool", dir.resolve(LogbackRig.SPOOL), "io.github.spool.logback.SpoolEncoder", pattern, "")
                         + LogbackRig.spool("spoolPattern", dir.resolve(LogbackRig.SPOOL_PATTERN),
                                 "ch.qos.logback.classic.encoder.PatternLayoutEncoder", pattern, ""),
-                "spool", "spoolPattern");
-        LogbackRig.assertRenderMode(lc, "spool");
-        // Events go straight to the root's appenders, as a Logger would send them: logback's
-        // LoggerContext keeps every Logger it ever created, so two million of them would exhaust
-        // this heap in logback itself, which says nothing about Spool.
-        Logger root = lc.getLogger(Logger.ROOT_LOGGER_NAME);
-        long t0 = System.nanoTime();
-        for (int i = 0; i < HostileInput.LOGGERS; i++) {
-            root.callAppenders(event(lc, "pkg.sub.N" + i, "main", Integer.toString(i)));
+                "spool", "spoolPattern"));
+        run.assertRenderMode();
+        return run;
+    }
+
+    @Override
+    protected void run(String mode, Path dir) throws Exception {
+        if (mode.equals("longnames")) {
+            longNames(dir);
+        } else {
+            super.run(mode, dir);
         }
-        long logged = System.nanoTime() - t0;
-        long used = HostileInput.usedAfterGc();
-        lc.stop();
-        System.out.println("loggers=" + HostileInput.LOGGERS);
-        System.out.println("logMillis=" + TimeUnit.NANOSECONDS.toMillis(logged));
-        System.out.println("usedAfterGcBytes=" + used);
-        System.out.println("heapPeakSum=" + HostileInput.peakHeap());
     }
 
     /** A distinct name of {@link #LONG_NAME_CHARS} chars that starts with its number. */
@@ -116,11 +81,11 @@ public final class HostileMain {
         LoggerContext lc = LogbackRig.configure(LogbackRig.spool("spool", dir.resolve(LogbackRig.SPOOL),
                 "io.github.spool.logback.SpoolEncoder", "[%thread] %logger %logger{5} %msg%n", ""), "spool");
         Logger root = lc.getLogger(Logger.ROOT_LOGGER_NAME);
-        root.callAppenders(event(lc, "warm.Up", "main", "warm-up"));
+        root.callAppenders(LogbackRun.event(lc, "warm.Up", "main", "warm-up"));
         long before = HostileInput.usedAfterGc();
         long t0 = System.nanoTime();
         for (int i = 0; i < LONG_NAMES; i++) {
-            root.callAppenders(event(lc, longName("L", i), longName("T", i), Integer.toString(i)));
+            root.callAppenders(LogbackRun.event(lc, longName("L", i), longName("T", i), Integer.toString(i)));
         }
         long logged = System.nanoTime() - t0;
         long retained = HostileInput.usedAfterGc() - before;
@@ -128,21 +93,6 @@ public final class HostileMain {
         System.out.println("names=" + LONG_NAMES);
         System.out.println("logMillis=" + TimeUnit.NANOSECONDS.toMillis(logged));
         System.out.println("retainedBytes=" + retained);
-    }
-
-    /** Runs {@code mode} in a forked JVM ({@link HostileInput#fork}) and returns its figures. */
-    static List<String> fork(Path dir, String mode) throws IOException, InterruptedException {
-        return HostileInput.fork(dir, HostileMain.class, mode, LogbackRig.RENDER);
-    }
-
-    /** Checks the outputs of mode {@code big}. */
-    static void verifyBig(Path dir, List<String> figures) throws IOException {
-        HostileInput.verifyBig(dir, figures, LogbackRig.SPOOL, LogbackRig.SPOOL_PATTERN, LogbackRig.REFERENCE);
-    }
-
-    /** Checks the outputs of mode {@code loggers}. */
-    static void verifyLoggers(Path dir, List<String> figures) throws IOException {
-        HostileInput.verifyLoggers(dir, figures, i -> "p.s.N" + i + " pkg.sub.N" + i + " " + i, LogbackRig.SPOOL, LogbackRig.SPOOL_PATTERN);
     }
 
     /** Checks the output of mode {@code longnames}. */

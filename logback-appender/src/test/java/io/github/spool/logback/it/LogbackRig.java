@@ -6,6 +6,7 @@ import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.status.Status;
 import io.github.spool.logback.RenderProbe;
+import io.github.spool.soak.HostileInputContract;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,11 +25,11 @@ import java.util.stream.Collectors;
 final class LogbackRig {
 
     /** Output of SpoolAppender with SpoolEncoder. */
-    static final String SPOOL = "spool.log";
+    static final String SPOOL = HostileInputContract.SPOOL;
     /** Output of SpoolAppender with PatternLayoutEncoder. */
-    static final String SPOOL_PATTERN = "spool-pattern.log";
+    static final String SPOOL_PATTERN = HostileInputContract.SPOOL_PATTERN;
     /** Output of logback's FileAppender with PatternLayoutEncoder: the reference. */
-    static final String REFERENCE = "reference.log";
+    static final String REFERENCE = HostileInputContract.REFERENCE;
 
     /**
      * The {@code render} setting of the suites' {@code SpoolAppender}s with a {@code SpoolEncoder}:
