@@ -2,12 +2,12 @@ package io.github.spool.logback;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.pattern.ExtendedThrowableProxyConverter;
+import ch.qos.logback.classic.pattern.ThrowableHandlingConverter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Context;
 import io.github.spool.text.ByteLineBuilder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +15,8 @@ import org.slf4j.Marker;
 import org.slf4j.event.KeyValuePair;
 
 /**
- * One event as logstash-logback-encoder 8.1's {@code LogstashEncoder} with its default settings
- * writes it, in the order of its {@code LogstashFormatter}'s providers:
+ * One event as logstash-logback-encoder 8.1's {@code LogstashEncoder} writes it, in the order of
+ * its {@code LogstashFormatter}'s providers; with its default settings:
  *
  * <pre>{@code
  * {"@timestamp":"2023-11-14T22:13:20.12Z","@version":"1","message":"...","logger_name":"a.b.C",
@@ -29,7 +29,10 @@ import org.slf4j.event.KeyValuePair;
  * default converter); context properties ({@code Context.getCopyOfPropertyMap()}), MDC entries and
  * key-value pairs are top-level fields in their maps' order, null keys and values skipped;
  * {@code tags} holds the names of the event's markers and of their references, depth first. Strings
- * are escaped by {@link JsonEscape}.
+ * are escaped by {@link JsonEscape}. Its settings ({@link LogstashSettings}) rename or leave out
+ * fields, nest the context, MDC and key-value pairs in objects, filter and rename MDC keys, format
+ * the timestamp ({@link LogstashTimestamp}), convert the throwable, and add the custom fields last
+ * (set after construction, that provider comes after all others).
  *
  * <p>Not rendered here, by design of the caller ({@link SpoolJsonEncoder#rendersNatively}): markers
  * that are logstash {@code LogstashMarker}s, {@code StructuredArgument} arguments and key-value
@@ -42,20 +45,11 @@ import org.slf4j.event.KeyValuePair;
  */
 final class LogstashJsonLine implements JsonLine {
 
-    private static final byte[] VERSION_AND_MESSAGE = ascii("\",\"@version\":\"1\",\"message\":\"");
-    private static final byte[] VERSION = ascii("\",\"@version\":\"1\"");
-    private static final byte[] LOGGER_NAME = ascii(",\"logger_name\":\"");
-    private static final byte[] THREAD_NAME = ascii(",\"thread_name\":\"");
-    private static final byte[] LEVEL = ascii(",\"level\":\"");
-    private static final byte[] LEVEL_VALUE = ascii("\",\"level_value\":");
-    private static final byte[] STACK_TRACE = ascii(",\"stack_trace\":\"");
-    private static final byte[] TAGS = ascii(",\"tags\":[");
-    private static final byte[] TIMESTAMP = ascii("{\"@timestamp\":\"");
-
     private final Context context;
-    private final IsoOffsetTimestamp timestamp;
-    private final ExtendedThrowableProxyConverter throwableConverter = new ExtendedThrowableProxyConverter();
+    private final LogstashSettings settings;
     private final byte[] lineSeparator;
+    /** Whether this line starts and stops the converter: it is not shared with a started {@code LogstashEncoder}. */
+    private final boolean ownsConverter;
 
     /**
      * The context's properties as rendered fields, for one second of event time: logback sets them
@@ -66,20 +60,31 @@ final class LogstashJsonLine implements JsonLine {
     private volatile ContextFields contextFields;
 
     /**
-     * @param context the logback context (its properties are printed), may be {@code null}
-     * @param zone    the zone of {@code @timestamp}
+     * @param context       the logback context (its properties are printed), may be {@code null}
+     * @param settings      the encoder's settings
+     * @param ownsConverter whether to start (now) and stop the settings' throwable converter
      */
-    LogstashJsonLine(Context context, ZoneId zone) {
+    LogstashJsonLine(Context context, LogstashSettings settings, boolean ownsConverter) {
         this.context = context;
-        this.timestamp = new IsoOffsetTimestamp(zone);
+        this.settings = settings;
+        this.ownsConverter = ownsConverter;
         this.lineSeparator = System.lineSeparator().getBytes(StandardCharsets.UTF_8);
-        throwableConverter.setContext(context);
-        throwableConverter.start();
+        if (ownsConverter) {
+            settings.throwableConverter.setContext(context);
+            settings.throwableConverter.start();
+        }
+    }
+
+    /** @return LogstashEncoder's default converter of {@code stack_trace}, not started */
+    static ThrowableHandlingConverter defaultConverter() {
+        return new ExtendedThrowableProxyConverter();
     }
 
     @Override
     public void stop() {
-        throwableConverter.stop();
+        if (ownsConverter) {
+            settings.throwableConverter.stop();
+        }
     }
 
     /** Appends the event's line, separator included; every event it is given. */
@@ -96,60 +101,105 @@ final class LogstashJsonLine implements JsonLine {
             epochSecond = instant.getEpochSecond();
             nanos = instant.getNano();
         }
-        out.append(TIMESTAMP, 0, TIMESTAMP.length);
-        timestamp.append(out, epochSecond, nanos);
-        int beforeMessage = out.length();
-        out.append(VERSION_AND_MESSAGE, 0, VERSION_AND_MESSAGE.length);
-        if (JsonMessage.append(event, out)) {
-            out.append((byte) '"');
-        } else {
-            out.setLength(beforeMessage);
-            out.append(VERSION, 0, VERSION.length);
+        final LogstashSettings s = settings;
+        out.append((byte) '{');
+        // Jackson writes a comma before every field but the object's first: whether anything was
+        // written since the brace says which, whichever fields the names leave out.
+        final int body = out.length();
+        if (s.timestamp != null) {
+            out.append(s.timestamp, 0, s.timestamp.length);
+            s.timestampValue.append(out, epochSecond, nanos);
         }
-        stringField(out, LOGGER_NAME, event.getLoggerName());
-        stringField(out, THREAD_NAME, event.getThreadName());
+        if (s.version != null) {
+            comma(out, body);
+            out.append(s.version, 0, s.version.length).appendAscii("\"1\"");
+        }
+        if (s.message != null) {
+            int beforeMessage = out.length();
+            comma(out, body);
+            out.append(s.message, 0, s.message.length).append((byte) '"');
+            if (JsonMessage.append(event, out)) {
+                out.append((byte) '"');
+            } else {
+                out.setLength(beforeMessage);
+            }
+        }
+        stringField(out, body, s.logger, event.getLoggerName());
+        stringField(out, body, s.thread, event.getThreadName());
         Level level = event.getLevel();
-        out.append(LEVEL, 0, LEVEL.length).appendAscii(level.levelStr);
-        out.append(LEVEL_VALUE, 0, LEVEL_VALUE.length).appendDecimal(level.levelInt);
-        if (event.getThrowableProxy() != null) {
-            stringField(out, STACK_TRACE, throwableConverter.convert(event));
+        if (s.level != null) {
+            comma(out, body);
+            out.append(s.level, 0, s.level.length).append((byte) '"').appendAscii(level.levelStr).append((byte) '"');
         }
-        byte[] props = contextFields(epochSecond);
-        out.append(props, 0, props.length);
-        mdc(out, event.getMDCPropertyMap());
-        keyValuePairs(out, event.getKeyValuePairs());
-        tags(out, event.getMarkerList());
+        if (s.levelValue != null) {
+            comma(out, body);
+            out.append(s.levelValue, 0, s.levelValue.length).appendDecimal(level.levelInt);
+        }
+        if (event.getThrowableProxy() != null) {
+            stringField(out, body, s.stackTrace, s.throwableConverter.convert(event));
+        }
+        if (context != null) {
+            byte[] props = contextFields(epochSecond);
+            if (props.length > 0) {
+                comma(out, body);
+                out.append(props, 0, props.length);
+            }
+        }
+        mdc(out, body, event.getMDCPropertyMap());
+        keyValuePairs(out, body, event.getKeyValuePairs());
+        tags(out, body, event.getMarkerList());
+        if (s.customFields.length > 0) {
+            comma(out, body);
+            out.append(s.customFields, 0, s.customFields.length);
+        }
         out.append((byte) '}');
         out.append(lineSeparator, 0, lineSeparator.length);
         return true;
     }
 
-    private static void stringField(ByteLineBuilder out, byte[] nameColonQuote, String value) {
-        if (value != null) {
-            out.append(nameColonQuote, 0, nameColonQuote.length);
+    private static void comma(ByteLineBuilder out, int body) {
+        if (out.length() > body) {
+            out.append((byte) ',');
+        }
+    }
+
+    private static void stringField(ByteLineBuilder out, int body, byte[] nameColon, String value) {
+        if (nameColon != null && value != null) {
+            comma(out, body);
+            out.append(nameColon, 0, nameColon.length).append((byte) '"');
             JsonEscape.append(out, value, 0, value.length());
             out.append((byte) '"');
         }
     }
 
-    /** {@code ,"key":"value"}: a field after the first, as Jackson writes a string field. */
-    private static void field(ByteLineBuilder out, String key, String value) {
-        out.append((byte) ',');
+    /** {@code "key":"value"}, after a comma unless first in its object, as Jackson writes a string field. */
+    private static void field(ByteLineBuilder out, int body, String key, String value) {
+        comma(out, body);
         JsonEscape.appendQuoted(out, key);
         out.append((byte) ':');
         JsonEscape.appendQuoted(out, value);
     }
 
+    /**
+     * @return the context's properties, without a leading comma: its fields, or the nesting object
+     *         ({@code ContextJsonProvider} writes it even when empty)
+     */
     private byte[] contextFields(long epochSecond) {
         ContextFields c = contextFields;
         if (c == null || c.epochSecond != epochSecond) {
             ByteLineBuilder b = new ByteLineBuilder(64);
-            if (context != null) {
-                for (Map.Entry<String, String> e : context.getCopyOfPropertyMap().entrySet()) {
-                    if (e.getKey() != null && e.getValue() != null) {
-                        field(b, e.getKey(), e.getValue());
-                    }
+            byte[] nest = settings.context;
+            if (nest != null) {
+                b.append(nest, 0, nest.length);
+            }
+            int start = b.length();
+            for (Map.Entry<String, String> e : context.getCopyOfPropertyMap().entrySet()) {
+                if (e.getKey() != null && e.getValue() != null) {
+                    field(b, start, e.getKey(), e.getValue());
                 }
+            }
+            if (nest != null) {
+                b.append((byte) '}');
             }
             c = new ContextFields(epochSecond, java.util.Arrays.copyOf(b.array(), b.length()));
             contextFields = c;
@@ -157,38 +207,64 @@ final class LogstashJsonLine implements JsonLine {
         return c.bytes;
     }
 
-    private static void mdc(ByteLineBuilder out, Map<String, String> mdc) {
+    private void mdc(ByteLineBuilder out, int body, Map<String, String> mdc) {
         if (mdc == null || mdc.isEmpty()) {
             return;
         }
+        // MdcJsonProvider opens its nesting object with the first entry it writes, not before
+        int start = -1;
         if (mdc instanceof CapturedMdc) { // the writer's map: by index, no iterator
             CapturedMdc captured = (CapturedMdc) mdc;
             for (int i = 0, n = captured.size(); i < n; i++) {
-                String key = captured.keyAt(i);
-                String value = captured.valueAt(i);
-                if (key != null && value != null) {
-                    field(out, key, value);
-                }
+                start = mdcEntry(out, body, start, captured.keyAt(i), captured.valueAt(i));
             }
-            return;
+        } else {
+            for (Map.Entry<String, String> e : mdc.entrySet()) {
+                start = mdcEntry(out, body, start, e.getKey(), e.getValue());
+            }
         }
-        for (Map.Entry<String, String> e : mdc.entrySet()) {
-            if (e.getKey() != null && e.getValue() != null) {
-                field(out, e.getKey(), e.getValue());
-            }
+        if (start >= 0 && settings.mdc != null) {
+            out.append((byte) '}');
         }
     }
 
-    private static void keyValuePairs(ByteLineBuilder out, List<KeyValuePair> pairs) {
-        if (pairs == null) {
+    /** @return where the MDC's fields start: {@code start}, or where they now start if this is the first */
+    private int mdcEntry(ByteLineBuilder out, int body, int start, String key, String value) {
+        if (key == null || value == null || !settings.writesMdcKey(key)) {
+            return start;
+        }
+        if (start < 0) {
+            byte[] nest = settings.mdc;
+            if (nest != null) {
+                comma(out, body);
+                out.append(nest, 0, nest.length);
+                start = out.length();
+            } else {
+                start = body;
+            }
+        }
+        String name = settings.mdcFieldNames.isEmpty() ? null : settings.mdcFieldNames.get(key);
+        field(out, start, name == null ? key : name, value);
+        return start;
+    }
+
+    private void keyValuePairs(ByteLineBuilder out, int body, List<KeyValuePair> pairs) {
+        if (pairs == null || pairs.isEmpty()) {
             return;
+        }
+        byte[] nest = settings.keyValuePair;
+        int start = body;
+        if (nest != null) { // KeyValuePairsJsonProvider opens it for any pair, written or not
+            comma(out, body);
+            out.append(nest, 0, nest.length);
+            start = out.length();
         }
         for (int i = 0, n = pairs.size(); i < n; i++) {
             KeyValuePair p = pairs.get(i);
             if (p.key == null || p.value == null) {
                 continue;
             }
-            out.append((byte) ',');
+            comma(out, start);
             JsonEscape.appendQuoted(out, p.key);
             out.append((byte) ':');
             Object v = p.value;
@@ -200,6 +276,9 @@ final class LogstashJsonLine implements JsonLine {
                 JsonEscape.appendQuoted(out, v.toString()); // a String; other types only without logstash-logback-encoder
             }
         }
+        if (nest != null) {
+            out.append((byte) '}');
+        }
     }
 
     /** Whether {@link #keyValuePairs} writes this value as Jackson's {@code writeObject} does. */
@@ -208,13 +287,15 @@ final class LogstashJsonLine implements JsonLine {
                 || v instanceof Short || v instanceof Byte;
     }
 
-    private static void tags(ByteLineBuilder out, List<Marker> markers) {
-        if (markers == null) {
+    private void tags(ByteLineBuilder out, int body, List<Marker> markers) {
+        byte[] name = settings.tags;
+        if (markers == null || name == null) {
             return;
         }
         int start = out.length();
         boolean any = false;
-        out.append(TAGS, 0, TAGS.length);
+        comma(out, body);
+        out.append(name, 0, name.length);
         for (int i = 0, n = markers.size(); i < n; i++) {
             any |= tag(out, markers.get(i), any);
         }
@@ -249,10 +330,6 @@ final class LogstashJsonLine implements JsonLine {
             }
         }
         return true;
-    }
-
-    private static byte[] ascii(String s) {
-        return s.getBytes(StandardCharsets.US_ASCII);
     }
 
     /** The context properties' fields, rendered for one second of event time. */

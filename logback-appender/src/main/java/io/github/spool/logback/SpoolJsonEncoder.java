@@ -1,5 +1,6 @@
 package io.github.spool.logback;
 
+import ch.qos.logback.classic.pattern.ThrowableHandlingConverter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.encoder.Encoder;
@@ -26,9 +27,13 @@ import org.slf4j.event.KeyValuePair;
  * }</pre>
  *
  * <p>Formats: {@value #LOGSTASH_LOGBACK_ENCODER} (the default): what logstash-logback-encoder's
- * {@code LogstashEncoder} writes with its default settings ({@link LogstashJsonLine}), in
- * {@code TimeZone.getDefault()} as read when this encoder is created, as {@code LogstashEncoder}
- * reads it. {@value #SPRING_ECS}, {@value #SPRING_LOGSTASH}, {@value #SPRING_GELF}: what Spring
+ * {@code LogstashEncoder} writes ({@link LogstashJsonLine}), in {@code TimeZone.getDefault()} as
+ * read when this encoder is created, as {@code LogstashEncoder} reads it, with that encoder's
+ * settings of the same names: {@code customFields}, {@code includeMdcKeyName},
+ * {@code excludeMdcKeyName}, {@code mdcKeyFieldName}, {@code fieldNames} ({@link JsonFieldNames}),
+ * {@code timestampPattern}, {@code timeZone}, {@code throwableConverter}. A timestamp pattern whose
+ * fraction of a second Spool does not reproduce makes the real {@code LogstashEncoder} render every
+ * line, on the logging thread (one WARN status). {@value #SPRING_ECS}, {@value #SPRING_LOGSTASH}, {@value #SPRING_GELF}: what Spring
  * Boot's {@code StructuredLogEncoder} writes with format {@code ecs}, {@code logstash},
  * {@code gelf}, configured from the Spring {@code Environment} in the logger context as Spring's
  * encoder is, plus this encoder's {@code <include>}, {@code <exclude>}, {@code <rename>}
@@ -77,6 +82,22 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
     /** {@value #LOGBACK_JSON}: which members are written, as {@code JsonEncoder}'s {@code with*} settings. */
     private final LogbackJsonLine.Settings with = new LogbackJsonLine.Settings();
     private final List<String> includes = new java.util.ArrayList<>();
+    /** {@value #LOGSTASH_LOGBACK_ENCODER}: {@code LogstashEncoder}'s settings of the same names. */
+    private String customFields;
+    private final List<String> includeMdcKeyNames = new java.util.ArrayList<>();
+    private final List<String> excludeMdcKeyNames = new java.util.ArrayList<>();
+    private final java.util.Map<String, String> mdcKeyFieldNames = new java.util.LinkedHashMap<>();
+    private JsonFieldNames fieldNames = new JsonFieldNames();
+    private String timestampPattern = LogstashTimestamp.DEFAULT_PATTERN;
+    /** {@code <timeZone>} as given (forwarded to the real encoder), and as resolved when set, as it resolves it. */
+    private String timeZoneSetting;
+    private TimeZone timeZone;
+    private ThrowableHandlingConverter throwableConverter;
+    /**
+     * Whether the real encoder renders every event: a setting Spool does not reproduce (reported at
+     * start). Plain: written before {@link #line}'s volatile store in {@code start()}, read after its load.
+     */
+    private boolean realEncoderOnly;
     private final List<String> excludes = new java.util.ArrayList<>();
     /** The real encoder for events {@link #rendersNatively} declines, or {@code null} if not on the class path. */
     private Encoder<ILoggingEvent> fallback;
@@ -243,6 +264,131 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
     }
 
     /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: fields added to every line, a JSON object, as
+     * {@code LogstashEncoder.setCustomFields}; written after the other fields as that encoder
+     * writes them (needs logstash-logback-encoder on the class path, which parses them).
+     *
+     * @param customFields a JSON object such as <code>{"app":"shop"}</code>
+     */
+    public void setCustomFields(String customFields) {
+        this.customFields = customFields;
+    }
+
+    /** @return the custom fields set, or {@code null} */
+    public String getCustomFields() {
+        return customFields;
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: an MDC key to write (then only those), as
+     * {@code LogstashEncoder.addIncludeMdcKeyName}; repeatable.
+     *
+     * @param key the MDC key
+     */
+    public void addIncludeMdcKeyName(String key) {
+        includeMdcKeyNames.add(key);
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: an MDC key to leave out, as
+     * {@code LogstashEncoder.addExcludeMdcKeyName}; repeatable.
+     *
+     * @param key the MDC key
+     */
+    public void addExcludeMdcKeyName(String key) {
+        excludeMdcKeyNames.add(key);
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: the field name of an MDC key, as
+     * {@code LogstashEncoder.addMdcKeyFieldName}; repeatable.
+     *
+     * @param keyAndName {@code mdcKey=fieldName}
+     */
+    public void addMdcKeyFieldName(String keyAndName) {
+        String[] split = keyAndName == null ? new String[0] : keyAndName.split("=");
+        if (split.length != 2) {
+            addError("SpoolJsonEncoder: mdcKeyFieldName (" + keyAndName + ") must be in the form mdcKeyName=fieldName; ignored");
+            return;
+        }
+        mdcKeyFieldNames.put(split[0], split[1]);
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: the field names, as {@code LogstashEncoder}'s
+     * {@code <fieldNames>} element (same child elements).
+     *
+     * @param fieldNames the names
+     */
+    public void setFieldNames(JsonFieldNames fieldNames) {
+        this.fieldNames = fieldNames == null ? new JsonFieldNames() : fieldNames;
+    }
+
+    /** @return the field names */
+    public JsonFieldNames getFieldNames() {
+        return fieldNames;
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: the timestamp's format, as
+     * {@code LogstashEncoder.setTimestampPattern}: {@code [UNIX_TIMESTAMP_AS_NUMBER]},
+     * {@code [UNIX_TIMESTAMP_AS_STRING]}, {@code [NAME]} of a {@code DateTimeFormatter} constant, or
+     * a {@code DateTimeFormatter} pattern.
+     *
+     * @param pattern default {@value LogstashTimestamp#DEFAULT_PATTERN}
+     */
+    public void setTimestampPattern(String pattern) {
+        this.timestampPattern = pattern;
+    }
+
+    /** @return the timestamp pattern */
+    public String getTimestampPattern() {
+        return timestampPattern;
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: the timestamp's zone, as {@code LogstashEncoder.setTimeZone};
+     * empty or {@code [DEFAULT]}: the JVM's default zone, read now.
+     *
+     * @param zone a zone ID such as {@code Europe/Paris}
+     */
+    public void setTimeZone(String zone) {
+        TimeZone tz;
+        if (zone == null || zone.trim().isEmpty() || "[DEFAULT]".equalsIgnoreCase(zone)) {
+            tz = TimeZone.getDefault();
+        } else {
+            tz = TimeZone.getTimeZone(zone);
+            if ("GMT".equals(tz.getID()) && !"GMT".equals(zone)) { // what TimeZoneUtils rejects
+                addError("SpoolJsonEncoder: invalid timeZone \"" + zone + "\"; ignored");
+                return;
+            }
+        }
+        this.timeZoneSetting = zone;
+        this.timeZone = tz;
+    }
+
+    /** @return the time zone's ID */
+    public String getTimeZone() {
+        return (timeZone == null ? zone : timeZone).getID();
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: the converter of the stack trace field, as
+     * {@code LogstashEncoder.setThrowableConverter} (such as its {@code ShortenedThrowableConverter}
+     * with its settings); called on the logging thread, where events with a throwable are rendered.
+     *
+     * @param converter default logback's {@code ExtendedThrowableProxyConverter}
+     */
+    public void setThrowableConverter(ThrowableHandlingConverter converter) {
+        this.throwableConverter = converter;
+    }
+
+    /** @return the throwable converter set, or {@code null} */
+    public ThrowableHandlingConverter getThrowableConverter() {
+        return throwableConverter;
+    }
+
+    /**
      * Spring formats: the charset of the lines, as Spring Boot's {@code StructuredLogEncoder}'s
      * {@code <charset>}; default UTF-8. Spool renders UTF-8; with another charset Spring's encoder
      * renders the lines (WARN status). The other formats write UTF-8, as their encoders do.
@@ -341,8 +487,11 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
             return;
         }
         logstashFormat = true;
+        LogstashTimestamp timestamp = timestamp();
         if (fallback != null) {
             fallback.setContext(context);
+            LogstashSettingsForwarder.forward(fallback, this, customFields, includeMdcKeyNames, excludeMdcKeyNames,
+                    mdcKeyFieldNames, fieldNames, timestampPattern, timeZoneSetting, throwableConverter);
             fallback.start();
             if (!fallback.isStarted()) {
                 addError("SpoolJsonEncoder: logstash-logback-encoder's LogstashEncoder did not start; its markers and "
@@ -350,8 +499,47 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
                 fallback = null;
             }
         }
-        line = new LogstashJsonLine(context, zone.toZoneId());
+        ThrowableHandlingConverter converter = throwableConverter != null ? throwableConverter : LogstashJsonLine.defaultConverter();
+        // A configured converter given to the real encoder is started and stopped by it, as its provider does.
+        boolean ownsConverter = throwableConverter == null || fallback == null;
+        byte[] custom = new byte[0];
+        if (customFields != null && !customFields.isEmpty() && fallback == null) {
+            addError("SpoolJsonEncoder: customFields need logstash-logback-encoder on the class path (it parses them); ignored");
+        }
+        if (fallback != null) {
+            LogstashSettings probeSettings = settings(new byte[0], timestamp, converter);
+            custom = CustomFieldsProbe.customFields(fallback, new LogstashJsonLine(context, probeSettings, false));
+            if (custom == null) {
+                realEncoderOnly = true;
+                custom = new byte[0];
+                addWarn("SpoolJsonEncoder: with these LogstashEncoder settings Spool does not reproduce its lines; "
+                        + "logstash-logback-encoder's LogstashEncoder renders every line, on the logging thread");
+            } else if (!timestamp.nativeStyle()) {
+                realEncoderOnly = true;
+                addWarn("SpoolJsonEncoder: timestampPattern \"" + timestampPattern + "\" is rendered by "
+                        + "logstash-logback-encoder's LogstashEncoder, on the logging thread");
+            }
+        }
+        line = new LogstashJsonLine(context, settings(custom, timestamp, converter), ownsConverter);
         super.start();
+    }
+
+    /** The timestamp of {@link #timestampPattern} in the zone; an invalid pattern is an ERROR and the default is used. */
+    private LogstashTimestamp timestamp() {
+        java.time.ZoneId z = (timeZone == null ? zone : timeZone).toZoneId();
+        try {
+            return new LogstashTimestamp(timestampPattern == null ? LogstashTimestamp.DEFAULT_PATTERN : timestampPattern, z);
+        } catch (IllegalArgumentException e) {
+            addError("SpoolJsonEncoder: timestampPattern \"" + timestampPattern + "\" is not valid (" + e.getMessage()
+                    + "); using " + LogstashTimestamp.DEFAULT_PATTERN);
+            timestampPattern = LogstashTimestamp.DEFAULT_PATTERN;
+            return new LogstashTimestamp(LogstashTimestamp.DEFAULT_PATTERN, z);
+        }
+    }
+
+    private LogstashSettings settings(byte[] custom, LogstashTimestamp timestamp, ThrowableHandlingConverter converter) {
+        return new LogstashSettings(fieldNames, includeMdcKeyNames, excludeMdcKeyNames, mdcKeyFieldNames, custom,
+                timestamp, converter);
     }
 
     /** The Spring format's renderer, or {@code null} (reported) if Spring Boot is not there or did not start. */
@@ -426,7 +614,8 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
         }
         // A captured event passed capturable(): no markers, no structured arguments (and asking for
         // its argument array would box its primitives again).
-        if (logstashFormat && fallback != null && event.getClass() != CapturedEvent.class && !rendersNatively(event)) {
+        if (logstashFormat && fallback != null && event.getClass() != CapturedEvent.class
+                && (realEncoderOnly || !rendersNatively(event))) {
             byte[] bytes = fallback.encode(event);
             out.append(bytes, 0, bytes.length);
             return;
@@ -494,7 +683,7 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
      */
     boolean capturable(ILoggingEvent event) {
         JsonLine l = line;
-        if (event.getClass() != LoggingEvent.class || l == null || !l.capturable()) {
+        if (event.getClass() != LoggingEvent.class || l == null || !l.capturable() || realEncoderOnly) {
             return false;
         }
         if (l instanceof LogbackJsonLine) {
@@ -517,6 +706,11 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
             }
         }
         return true;
+    }
+
+    /** @return whether every line is rendered by the real {@code LogstashEncoder} (tests) */
+    boolean realEncoderOnly() {
+        return realEncoderOnly;
     }
 
     /** @return the MDC keys a capture copies: all; for {@value #LOGBACK_JSON} with the message's pattern */

@@ -1,6 +1,7 @@
 package io.github.spool.logback;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.Level;
@@ -88,7 +89,7 @@ class CaptureAllocationTest {
      * {@code String}s by the {@link WriterRenderer}, for either encoder).
      */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"logstash-logback-encoder", "spring-ecs", "spring-logstash", "spring-gelf", "logback-json"})
+    @ValueSource(strings = {"logstash-logback-encoder", LOGSTASH_WITH_SETTINGS, "spring-ecs", "spring-logstash", "spring-gelf", "logback-json"})
     void renderJsonOnTheWriterAllocatesNothingPerEvent(String format) {
         SpoolJsonEncoder encoder = jsonEncoder(format);
         LoggingEvent event = jsonEvent(encoder, Map.of());
@@ -112,7 +113,7 @@ class CaptureAllocationTest {
 
     /** The caller's half for {@link SpoolJsonEncoder}, each format: deciding and capturing, MDC included. */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"logstash-logback-encoder", "spring-ecs", "spring-logstash", "spring-gelf", "logback-json"})
+    @ValueSource(strings = {"logstash-logback-encoder", LOGSTASH_WITH_SETTINGS, "spring-ecs", "spring-logstash", "spring-gelf", "logback-json"})
     void captureForJsonAllocatesNothingPerEvent(String format) {
         SpoolJsonEncoder encoder = jsonEncoder(format);
         Map<String, String> mdc = new HashMap<>();
@@ -128,6 +129,9 @@ class CaptureAllocationTest {
         CallerAllocation.assertNothingPerEvent(allocated, MEASURED);
     }
 
+    /** The logstash format with {@code LogstashEncoder}'s settings, each rendered by Spool. */
+    private static final String LOGSTASH_WITH_SETTINGS = "logstash-logback-encoder with settings";
+
     /** A started encoder; the Spring formats read the Spring {@code Environment} Boot puts in the context. */
     private static SpoolJsonEncoder jsonEncoder(String format) {
         LoggerContext lc = new LoggerContext();
@@ -138,8 +142,22 @@ class CaptureAllocationTest {
         lc.putObject(org.springframework.core.env.Environment.class.getName(), environment);
         SpoolJsonEncoder encoder = new SpoolJsonEncoder();
         encoder.setContext(lc);
-        encoder.setFormat(format);
+        if (format.equals(LOGSTASH_WITH_SETTINGS)) {
+            encoder.setCustomFields("{\"app\":\"orders\",\"n\":[1,2.5,{\"x\":null}]}");
+            JsonFieldNames names = new JsonFieldNames();
+            names.setTimestamp("time");
+            names.setMdc("mdc");
+            names.setLevelValue(JsonFieldNames.IGNORE);
+            encoder.setFieldNames(names);
+            encoder.addExcludeMdcKeyName("request");
+            encoder.addMdcKeyFieldName("user=who");
+            encoder.setTimestampPattern("yyyy-MM-dd HH:mm:ss.SSS");
+            encoder.setTimeZone("Europe/Paris");
+        } else {
+            encoder.setFormat(format);
+        }
         encoder.start();
+        assertFalse(encoder.realEncoderOnly(), "rendered by Spool");
         return encoder;
     }
 

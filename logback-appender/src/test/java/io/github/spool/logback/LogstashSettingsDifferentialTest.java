@@ -1,0 +1,182 @@
+package io.github.spool.logback;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.joran.JoranConfigurator;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.LoggingEvent;
+import ch.qos.logback.classic.util.LogbackMDCAdapter;
+import ch.qos.logback.core.encoder.Encoder;
+import ch.qos.logback.core.joran.spi.JoranException;
+import ch.qos.logback.core.status.Status;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TimeZone;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Differential test of {@code LogstashEncoder}'s settings: the same logback XML elements configure
+ * a {@code LogstashEncoder} and a {@link SpoolJsonEncoder} (so the element names are the same), and
+ * seeded hostile events ({@link SpoolJsonEncoderDifferentialTest.Gen}) must give identical bytes
+ * through {@code encode}, the writer's path ({@link ViaWriter}) and a {@link SpoolAppender} with
+ * {@code render} {@code caller} and {@code writer}, in three default time zones; each line parses
+ * as one JSON object. The seed is printed on failure.
+ */
+class LogstashSettingsDifferentialTest {
+
+    private static final String[] ZONES = {"UTC", "America/New_York", "Australia/Lord_Howe"};
+    private static final int EVENTS = 900;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** User-style configurations: name, then the encoder's child elements. */
+    private static final String[][] CONFIGS = {
+        {"customFields", "<customFields>{\"app\":\"shop\",\"n\":1,\"big\":12345678901234,\"f\":1.50,\"e\":1e3,"
+            + "\"nested\":{\"a\":[1,\"x\\u00e9/\\u0001\",null,true,{}],\"b\":false},\"esc\":\"q\\\"u\\\\o\\u2028te\","
+            + "\"app\":\"dup\"}</customFields>"},
+        {"includeMdcKeyName", "<includeMdcKeyName>k1</includeMdcKeyName><includeMdcKeyName>k3</includeMdcKeyName>"},
+        {"excludeMdcKeyName", "<excludeMdcKeyName>k1</excludeMdcKeyName><excludeMdcKeyName>k2</excludeMdcKeyName>"},
+        {"mdcKeyFieldName", "<mdcKeyFieldName>k1=first</mdcKeyFieldName><mdcKeyFieldName>k2=@second</mdcKeyFieldName>"},
+        {"fieldNames", "<fieldNames><timestamp>time</timestamp><version>[ignore]</version><message>msg</message>"
+            + "<logger>logger</logger><thread>thread</thread><level>severity</level><levelValue>[ignore]</levelValue>"
+            + "<stackTrace>trace</stackTrace><tags>labels</tags></fieldNames>"},
+        {"fieldNames nested", "<fieldNames><mdc>mdc</mdc><context>ctx</context><keyValuePair>kv</keyValuePair>"
+            + "<timestamp>[ignore]</timestamp><version>[ignore]</version><message>[ignore]</message></fieldNames>"},
+        {"unix millis", "<timestampPattern>[UNIX_TIMESTAMP_AS_NUMBER]</timestampPattern>"},
+        {"unix millis string", "<timestampPattern>[UNIX_TIMESTAMP_AS_STRING]</timestampPattern>"},
+        {"pattern and zone", "<timestampPattern>yyyy-MM-dd'T'HH:mm:ss.SSSxxx</timestampPattern><timeZone>Asia/Kathmandu</timeZone>"},
+        {"iso instant", "<timestampPattern>[ISO_INSTANT]</timestampPattern>"},
+        {"iso zoned", "<timestampPattern>[ISO_ZONED_DATE_TIME]</timestampPattern><timeZone>America/New_York</timeZone>"},
+        {"iso local, UTC", "<timestampPattern>[ISO_LOCAL_DATE_TIME]</timestampPattern><timeZone>UTC</timeZone>"},
+        {"odd pattern", "<timestampPattern>EEE, d MMM yyyy HH:mm:ss 'q\"' n</timestampPattern>"},
+        {"shortened throwable", "<throwableConverter class='net.logstash.logback.stacktrace.ShortenedThrowableConverter'>"
+            + "<maxDepthPerThrowable>3</maxDepthPerThrowable><maxLength>600</maxLength>"
+            + "<shortenedClassNameLength>12</shortenedClassNameLength><rootCauseFirst>true</rootCauseFirst>"
+            + "<exclude>^org\\.junit\\.</exclude></throwableConverter>"},
+        {"everything", "<customFields>{\"team\":\"checkout\",\"v\":[2,3]}</customFields>"
+            + "<excludeMdcKeyName>k4</excludeMdcKeyName><mdcKeyFieldName>k1=one</mdcKeyFieldName>"
+            + "<fieldNames><timestamp>ts</timestamp><level>lvl</level><mdc>mdc</mdc><tags>[ignore]</tags></fieldNames>"
+            + "<timestampPattern>[ISO_OFFSET_DATE_TIME]</timestampPattern><timeZone>Europe/Paris</timeZone>"
+            + "<throwableConverter class='net.logstash.logback.stacktrace.ShortenedThrowableConverter'>"
+            + "<maxDepthPerThrowable>2</maxDepthPerThrowable></throwableConverter>"},
+    };
+
+    static Stream<Arguments> configurations() {
+        long base = Long.getLong("spool.test.seed", 0x150_5E77L);
+        List<Arguments> out = new ArrayList<>();
+        for (int c = 0; c < CONFIGS.length; c++) {
+            out.add(Arguments.of(CONFIGS[c][0], CONFIGS[c][1], ZONES[c % ZONES.length], base + c));
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} in {2}")
+    @MethodSource("configurations")
+    void encodesWhatLogstashEncoderEncodes(String name, String elements, String zone, long seed, @TempDir Path dir)
+            throws Exception {
+        for (String render : new String[] {"caller", "writer"}) {
+            Path file = dir.resolve(render + ".json");
+            LoggerContext lc = configure(zone, elements, file, render);
+            Encoder<ILoggingEvent> reference = holder(lc, "REF").encoder();
+            SpoolJsonEncoder spool = (SpoolJsonEncoder) holder(lc, "SPOOL").encoder();
+            SpoolAppender appender = (SpoolAppender) lc.getLogger("held").getAppender("APPENDER");
+            assertTrue(reference.isStarted() && spool.isStarted() && appender.isStarted(),
+                    () -> SpoolJsonEncoderDifferentialTest.statuses(lc));
+            ViaWriter writer = new ViaWriter(LineEncoder.of(spool));
+            ByteArrayOutputStream expectedFile = new ByteArrayOutputStream();
+            Random rnd = new Random(seed);
+            for (int i = 0; i < EVENTS; i++) {
+                LoggingEvent event = SpoolJsonEncoderDifferentialTest.Gen.event(rnd, lc);
+                boolean spoolFirst = (i & 1) == 0; // logback caches the formatted message: either order
+                byte[] first = spoolFirst ? spool.encode(event) : null;
+                byte[] expected = reference.encode(event);
+                byte[] actual = spoolFirst ? first : spool.encode(event);
+                String where = name + ", zone " + zone + ", seed " + seed + ", event " + i;
+                assertSame(expected, actual, where + " (encode)");
+                assertSame(expected, writer.render(event), where + " (render on the writer)");
+                assertOneObject(expected, where);
+                appender.doAppend(event);
+                expectedFile.write(expected);
+            }
+            appender.stop();
+            for (Status s : lc.getStatusManager().getCopyOfStatusList()) {
+                assertTrue(s.getLevel() < Status.ERROR, () -> name + ": " + SpoolJsonEncoderDifferentialTest.statuses(lc));
+            }
+            // Rendered by Spool, on the writer where it can be: only a pattern Spool does not
+            // reproduce leaves every line to LogstashEncoder, and says so once per encoder.
+            boolean real = elements.contains(" n</timestampPattern>");
+            assertEquals(real, spool.realEncoderOnly(), name);
+            long warnings = lc.getStatusManager().getCopyOfStatusList().stream()
+                    .filter(s -> s.getLevel() == Status.WARN && s.getMessage().contains("timestampPattern")).count();
+            assertEquals(real ? 2 : 0, warnings, () -> SpoolJsonEncoderDifferentialTest.statuses(lc));
+            if (!real) {
+                assertTrue(writer.captured > EVENTS / 4, name + ": captured " + writer.captured);
+            }
+            assertSame(expectedFile.toByteArray(), Files.readAllBytes(file), name + ", zone " + zone + ", seed " + seed
+                    + ", render " + render);
+            lc.stop();
+        }
+    }
+
+    /** Three appenders from one XML: the reference encoder, Spool's, and a SpoolAppender with Spool's. */
+    private static LoggerContext configure(String zone, String elements, Path file, String render) throws JoranException {
+        String xml = "<configuration>\n"
+                + "<property name='service' value='spool &quot;json&quot;'/>\n"
+                + "<appender name='REF' class='io.github.spool.logback.EncoderHolder'>"
+                + "<encoder class='net.logstash.logback.encoder.LogstashEncoder'>" + elements + "</encoder></appender>\n"
+                + "<appender name='SPOOL' class='io.github.spool.logback.EncoderHolder'>"
+                + "<encoder class='io.github.spool.logback.SpoolJsonEncoder'>" + elements + "</encoder></appender>\n"
+                + "<appender name='APPENDER' class='io.github.spool.logback.SpoolAppender'><file>" + file + "</file>"
+                + "<render>" + render + "</render>"
+                + "<encoder class='io.github.spool.logback.SpoolJsonEncoder'>" + elements + "</encoder></appender>\n"
+                + "<logger name='held' additivity='false' level='OFF'><appender-ref ref='REF'/><appender-ref ref='SPOOL'/>"
+                + "<appender-ref ref='APPENDER'/></logger>\n"
+                + "</configuration>\n";
+        LoggerContext lc = new LoggerContext();
+        lc.setName("settings");
+        lc.setMDCAdapter(new LogbackMDCAdapter());
+        TimeZone before = TimeZone.getDefault();
+        TimeZone.setDefault(TimeZone.getTimeZone(zone)); // both encoders read it when created
+        try {
+            JoranConfigurator jc = new JoranConfigurator();
+            jc.setContext(lc);
+            jc.doConfigure(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+        } finally {
+            TimeZone.setDefault(before);
+        }
+        return lc;
+    }
+
+    private static EncoderHolder holder(LoggerContext lc, String name) {
+        return (EncoderHolder) lc.getLogger("held").getAppender(name);
+    }
+
+    private static void assertSame(byte[] expected, byte[] actual, String where) {
+        assertArrayEquals(expected, actual, () -> where + "\nexpected " + show(expected) + "\nactual   " + show(actual));
+    }
+
+    private static String show(byte[] b) {
+        String s = new String(b, StandardCharsets.UTF_8);
+        return s.length() > 2000 ? s.substring(0, 2000) + "...(" + s.length() + " chars)" : s;
+    }
+
+    private static void assertOneObject(byte[] line, String where) throws IOException {
+        String text = new String(line, StandardCharsets.UTF_8).stripTrailing();
+        assertEquals(-1, text.indexOf('\n'), where);
+        assertTrue(JSON.readTree(text).isObject(), where);
+    }
+}
