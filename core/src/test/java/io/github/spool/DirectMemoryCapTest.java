@@ -181,10 +181,13 @@ class DirectMemoryCapTest {
             System.out.println("facts maxUsedMiB=" + (maxUsed >> 20) + " afterTrimKiB=" + (afterTrim >> 10)
                     + " hugeMillis=" + hugeMillis + " discardWorstCallMillis=" + TimeUnit.NANOSECONDS.toMillis(worstCall)
                     + " discarded=" + discarded + " written=" + spool.stats().getEventsWritten()
-                    + " dropped=" + spool.stats().getEventsDiscarded() + " arenas=" + ARENAS);
+                    + " dropped=" + spool.stats().getEventsDiscarded() + " arenas=" + ARENAS
+                    + " jdkRefusals=" + io.github.spool.ring.DirectMemory.jdkRefusals());
             check(maxUsed <= CAP + (1 << 20), "direct memory stays under the cap (plus one oversized record)");
             check(afterTrim <= BUFFER + (256 << 10), "trimmed cells give their memory back at once");
-            check(TimeUnit.NANOSECONDS.toMillis(worstCall) < 250, "no DISCARD call sleeps in the JDK's allocation retries");
+            // The mechanism, not a time (a loaded machine stretches any call): the limit check
+            // refuses before the JDK's retries, so the JDK never refuses after sleeping in them.
+            check(io.github.spool.ring.DirectMemory.jdkRefusals() == 0, "no DISCARD call sleeps in the JDK's allocation retries");
             System.exit(0);
         }
     }

@@ -125,8 +125,20 @@ public final class DirectMemory {
         try {
             return new Block(ByteBuffer.allocateDirect(capacity), null, null);
         } catch (OutOfMemoryError e) {
-            return null; // direct memory or heap exhausted: the caller behaves as at its cap
+            // Direct memory or heap exhausted: the caller behaves as at its cap. The JDK got here
+            // through its retries (a GC and sleeps of up to half a second, on the caller), which
+            // the check above exists to avoid: counted, for the test that holds it to that.
+            JDK_REFUSALS.incrementAndGet();
+            return null;
         }
+    }
+
+    /**
+     * @return how many allocations the JDK refused after its own retries and sleeps, rather than
+     *         the limit check before them (tests: a producer at the cap must never sleep there)
+     */
+    public static long jdkRefusals() {
+        return JDK_REFUSALS.get();
     }
 
     /** A segment of a fresh shared arena, or {@code null} if native memory (or heap) ran out. */
@@ -187,6 +199,8 @@ public final class DirectMemory {
     public static boolean freesExplicitly() {
         return Ffm.ARENA != null || Unsafe.INVOKE_CLEANER != null;
     }
+
+    private static final java.util.concurrent.atomic.AtomicLong JDK_REFUSALS = new java.util.concurrent.atomic.AtomicLong();
 
     /** @return whether cells are FFM segments (native memory outside the "direct" pool) */
     public static boolean usesArenas() {

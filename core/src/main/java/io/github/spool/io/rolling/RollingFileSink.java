@@ -9,7 +9,6 @@ import io.github.spool.time.MillisClock;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -17,11 +16,9 @@ import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -67,8 +64,8 @@ public final class RollingFileSink implements Sink {
     private final Compression compression;
     private final RolloverCalendar calendar;
     private final MillisClock clock;
-    private final ArchiveWorker worker;
-    private final Retention retention;
+    /** The archives and the work after each rollover; {@code null} for a plain file. */
+    private final Archives archives;
     private final String appender;
     private final StatusListener status;
 
@@ -100,15 +97,6 @@ public final class RollingFileSink implements Sink {
     private long identityCheckNanos = IDENTITY_CHECK_NANOS;
     private boolean renameFailureReported;
     private volatile boolean reopenRequested;
-    /**
-     * Archives whose compression failed (a full disk), by their uncompressed file (absolute), with
-     * the compressed name they are due: kept and counted by {@link Retention} as that archive, and
-     * compressed again before each later rollover's retention until it works. A compressor thread
-     * adds; the ordered archive thread removes (compressed, or deleted by retention); the writer
-     * removes or renames entries only while no archive work runs (a window shift waits for it) or
-     * for a file it is about to compress anew.
-     */
-    private final ConcurrentHashMap<Path, Path> leftovers = new ConcurrentHashMap<>();
     private volatile long rollovers;
 
     private RollingFileSink(Path file, RollingPolicy policy, MillisClock clock, String appender, StatusListener status) {
@@ -122,8 +110,7 @@ public final class RollingFileSink implements Sink {
             plainPattern = null;
             compression = Compression.NONE;
             calendar = null;
-            worker = null;
-            retention = null;
+            archives = null;
         } else {
             pattern = FilePattern.parse(policy.filePattern(), policy.zone(), policy.locale());
             compression = Compression.of(policy.filePattern());
@@ -133,9 +120,7 @@ public final class RollingFileSink implements Sink {
                     ? new RolloverCalendar(pattern.period(), pattern.zone(), policy.locale(), policy.interval(), policy.modulate(),
                             policy.wallClockHours())
                     : null;
-            worker = new ArchiveWorker(appender);
-            retention = new Retention(pattern, plainPattern, compression, calendar, policy.maxHistory(), policy.totalSizeCap(),
-                    leftovers::containsKey);
+            archives = new Archives(this, policy, pattern, plainPattern, compression, calendar, appender);
         }
     }
 
@@ -180,8 +165,8 @@ public final class RollingFileSink implements Sink {
         // Find the unfinished archives first, but queue their compressions only after the numbering
         // has been read from the directory: a compression renaming files under that scan could hide
         // an index from it (a directory listing does not promise to show entries renamed during it).
-        List<Runnable> recovery = recoverArchives();
         long now = clock.currentTimeMillis();
+        List<Runnable> recovery = archives.recover(now, this::isActiveCandidate);
         periodStart = now;
         if (configuredFile != null && append) {
             try {
@@ -201,13 +186,13 @@ public final class RollingFileSink implements Sink {
             nameByWindowEnd();
         }
         if (policy.indexing() == RollingPolicy.Indexing.PER_PERIOD) {
-            TreeMap<Integer, Path> archives = archivesByIndex(nameInstant());
-            int highest = archives.isEmpty() ? -1 : archives.lastKey();
+            TreeMap<Integer, Path> onDisk = archives.archivesByIndex(nameInstant());
+            int highest = onDisk.isEmpty() ? -1 : onDisk.lastKey();
             // logback: with <file>, continue after the highest archive. Without it the active file is
             // named as an archive and left uncompressed by the last run: continue in it (logback's
             // SizeAndTimeBasedFNATP counts only names without the compression suffix), so that its
             // next rollover compresses it; only a compressed highest one is closed for good.
-            boolean closed = configuredFile != null || (highest >= 0 && pattern.matches(archives.get(highest).toString())
+            boolean closed = configuredFile != null || (highest >= 0 && pattern.matches(onDisk.get(highest).toString())
                     && compression != Compression.NONE);
             index = highest < 0 ? 0 : closed ? highest + 1 : highest;
         }
@@ -225,7 +210,7 @@ public final class RollingFileSink implements Sink {
         if (policy.cleanHistoryOnStart()) {
             long at = now;
             Path active = activePath;
-            worker.submit(() -> runRetention(at, active));
+            archives.worker.submit(() -> archives.runRetention(at, active));
         }
     }
 
@@ -391,7 +376,7 @@ public final class RollingFileSink implements Sink {
      * @return whether it finished
      */
     public boolean awaitArchives(long timeoutMillis) {
-        return worker == null || worker.awaitIdle(timeoutMillis);
+        return archives == null || archives.worker.awaitIdle(timeoutMillis);
     }
 
     /** Test hook: the least time between identity checks. */
@@ -506,18 +491,6 @@ public final class RollingFileSink implements Sink {
         }
     }
 
-    /** Ends and commits a {@link RolloverEvent} if a recording wants it. */
-    private static void rolled(RolloverEvent event, String phase, Path source, Path target, boolean succeeded) {
-        event.end();
-        if (event.shouldCommit()) {
-            event.phase = phase;
-            event.source = String.valueOf(source);
-            event.target = String.valueOf(target);
-            event.succeeded = succeeded;
-            event.commit();
-        }
-    }
-
     private void rollover(Trigger trigger) throws IOException {
         long now = clock.currentTimeMillis();
         if (trigger == Trigger.SIZE && calendar != null && !policy.timeBased()) {
@@ -546,12 +519,12 @@ public final class RollingFileSink implements Sink {
                 // log4j2: the archive of that name is replaced (FileRenameAction, REPLACE_EXISTING).
                 // Its compression must be over first, or it would delete the file renamed onto its source.
                 if (compression != Compression.NONE && Files.exists(plain)) {
-                    worker.awaitIdle(SHIFT_WAIT_MILLIS);
+                    archives.worker.awaitIdle(SHIFT_WAIT_MILLIS);
                 }
                 createParent(plain);
                 Files.move(activePath, plain, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } else if (configuredFile != null) {
-                plain = free(plain, target);
+                plain = Archives.free(plain, target);
                 target = Paths.get(plain + compression.suffix);
                 createParent(plain);
                 Files.move(activePath, plain, StandardCopyOption.ATOMIC_MOVE);
@@ -567,7 +540,7 @@ public final class RollingFileSink implements Sink {
             }
             openActive(true);
             advance(trigger, now);
-            rolled(event, "rename", rolledFile, plain, false);
+            Archives.rolled(event, "rename", rolledFile, plain, false);
             return;
         }
         advance(trigger, now);
@@ -576,11 +549,11 @@ public final class RollingFileSink implements Sink {
         }
         openActive(true);
         rollovers++;
-        rolled(event, "rename", rolledFile, plain, true);
+        Archives.rolled(event, "rename", rolledFile, plain, true);
         Path source = plain;
         Path archive = target;
         Path active = activePath; // read here: the archive thread must not read the writer's fields
-        queueArchive(source, archive, now, active);
+        archives.queueArchive(source, archive, now, active);
     }
 
     private static void createParent(Path file) throws IOException {
@@ -613,20 +586,6 @@ public final class RollingFileSink implements Sink {
     }
 
     /**
-     * Whether the archive named {@code name} (under {@code p}, the pattern with or without its
-     * compression suffix) belongs with the files named at {@code instant}: its primary date text
-     * matches, or with logback's naming every date token's does, as logback's regex for a fixed
-     * date requires.
-     */
-    private boolean namedAt(FilePattern p, String name, long instant) {
-        if (!pattern.hasDate()) {
-            return true;
-        }
-        return policy.namedByOpeningTime() ? p.matchesAt(name, instant)
-                : pattern.primaryDateText(instant).equals(p.primaryDateText(name));
-    }
-
-    /**
      * log4j2's windows of several periods ({@code interval > 1}) are named by their last period
      * ({@link RolloverCalendar#nameTime}); one period is named by its start, as in both frameworks.
      */
@@ -645,7 +604,7 @@ public final class RollingFileSink implements Sink {
                 // The scan can miss the newest archive while the archive thread renames it
                 // (compression): never go below the index this sink handed out last.
                 String date = pattern.primaryDateText(periodStart);
-                int next = Math.max(highestIndex(periodStart), 0) + 1;
+                int next = Math.max(archives.highestIndex(periodStart), 0) + 1;
                 if (date.equals(lastIndexDate)) {
                     next = Math.max(next, lastIndex + 1);
                 }
@@ -655,201 +614,15 @@ public final class RollingFileSink implements Sink {
             }
             case NEWEST_HIGHEST:
             case NEWEST_LOWEST:
-                if (!worker.awaitIdle(SHIFT_WAIT_MILLIS)) {
+                if (!archives.worker.awaitIdle(SHIFT_WAIT_MILLIS)) {
                     report(StatusListener.Level.WARN, "archive work is " + SHIFT_WAIT_MILLIS / 1000
                             + " s behind; not rolling " + activePath + " this time", null);
                     return null;
                 }
-                return pattern.format(periodStart, shiftWindow());
+                return pattern.format(periodStart, archives.shiftWindow(periodStart, activePath));
             default:
                 return pattern.format(nameInstant(), 0);
         }
-    }
-
-    /**
-     * Makes room in a window of indexes, as log4j2's {@code DefaultRolloverStrategy} and logback's
-     * {@code FixedWindowRollingPolicy} do, and returns the index of the new archive.
-     */
-    private int shiftWindow() {
-        TreeMap<Integer, Path> files = archivesByIndex(periodStart);
-        int min = policy.minIndex();
-        int max = policy.maxIndex();
-        try {
-            if (policy.indexing() == RollingPolicy.Indexing.NEWEST_HIGHEST) {
-                // log4j2 purgeAscending: delete the lowest while the window is full, rename the rest one down
-                boolean rename = !files.isEmpty() && files.lastKey() >= max;
-                while (files.size() >= max - min + 1) {
-                    Path lowest = files.pollFirstEntry().getValue();
-                    Files.deleteIfExists(lowest);
-                    leftovers.remove(absolute(lowest));
-                    rename = true;
-                }
-                if (rename) {
-                    for (var e : files.entrySet()) {
-                        moveArchive(e.getValue(), e.getKey() - 1, StandardCopyOption.ATOMIC_MOVE);
-                    }
-                    return files.isEmpty() ? min : Math.min(files.lastKey(), max);
-                }
-                return files.isEmpty() ? min : Math.min(files.lastKey() + 1, max);
-            }
-            // logback FixedWindowRollingPolicy: drop max, rename max-1..min one up
-            Path last = files.get(max);
-            if (last != null) {
-                Files.deleteIfExists(last);
-                leftovers.remove(absolute(last));
-            }
-            for (int i = max - 1; i >= min; i--) {
-                Path p = files.get(i);
-                if (p != null) {
-                    moveArchive(p, i + 1, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        } catch (IOException e) {
-            report(StatusListener.Level.WARN, "could not shift the archives of " + activePath + ": " + e, e);
-        }
-        return min;
-    }
-
-    /**
-     * Renames archive {@code p} to {@code newIndex} in the window; a leftover of a failed
-     * compression stays one, due under its new compressed name.
-     */
-    private void moveArchive(Path p, int newIndex, StandardCopyOption... options) throws IOException {
-        Path to = renamedIndex(p, newIndex);
-        Files.move(p, to, options);
-        if (leftovers.remove(absolute(p)) != null) {
-            leftovers.put(absolute(to), Paths.get(pattern.format(periodStart, newIndex)));
-        }
-    }
-
-    private static Path absolute(Path p) {
-        return p.toAbsolutePath().normalize();
-    }
-
-    /** The name of archive {@code p} at {@code newIndex}, keeping whether it is compressed yet. */
-    private Path renamedIndex(Path p, int newIndex) {
-        String name = pattern.format(periodStart, newIndex);
-        return Paths.get(pattern.matches(p.toString()) ? name : compression.strip(name));
-    }
-
-    /** A name for the uncompressed archive that overwrites nothing (a repeated hour, a restart). */
-    private static Path free(Path plain, Path target) {
-        if (!Files.exists(plain) && !Files.exists(target)) {
-            return plain;
-        }
-        for (int n = 1; ; n++) {
-            Path p = Paths.get(plain + "." + n);
-            if (!Files.exists(p) && !Files.exists(Paths.get(p + target.toString().substring(plain.toString().length())))) {
-                return p;
-            }
-        }
-    }
-
-    /** Compression on a compressor thread, then retention and custom actions in rollover order. */
-    private void queueArchive(Path source, Path target, long now, Path active) {
-        if (source.equals(target)) {
-            worker.submit(() -> runRetention(now, active));
-        } else {
-            leftovers.remove(absolute(source)); // compressed anew: no longer a leftover to retry
-            worker.submit(() -> compress(source, target), () -> runRetention(now, active));
-        }
-    }
-
-    private void compress(Path source, Path target) {
-        RolloverEvent event = new RolloverEvent();
-        event.begin();
-        try {
-            compression.compress(source, target);
-            rolled(event, "compress", source, target, true);
-        } catch (IOException | RuntimeException e) {
-            rolled(event, "compress", source, target, false);
-            leftovers.put(absolute(source), target);
-            report(StatusListener.Level.ERROR, "could not compress " + source + " to " + target
-                    + " (" + e + "); the file is kept uncompressed, and compressed at a later rollover", e);
-        }
-    }
-
-    /**
-     * Compresses again the archives whose compression failed, on the ordered thread before
-     * retention, so that retention sees them compressed once the disk has room. A retry that fails
-     * too says nothing more (the first failure was reported) and leaves the file for the next one.
-     * logback deletes the source even after a failed compression and log4j2 never retries; Spool
-     * keeps the lines and ends with the files a compression that worked would have left.
-     */
-    private void retryLeftovers() {
-        for (java.util.Map.Entry<Path, Path> e : leftovers.entrySet()) {
-            Path source = e.getKey();
-            Path target = e.getValue();
-            try {
-                if (!Files.exists(source)) {
-                    leftovers.remove(source, target); // deleted by retention with its period
-                } else if (Files.exists(target)) {
-                    // compressed before, and only deleting the source failed
-                    Files.delete(source);
-                    leftovers.remove(source, target);
-                } else {
-                    compression.compress(source, target);
-                    leftovers.remove(source, target);
-                }
-            } catch (IOException | RuntimeException ignored) {
-                // still failing: kept, counted by retention, tried again after the next rollover
-            }
-        }
-    }
-
-    private void runRetention(long now, Path active) {
-        if (!leftovers.isEmpty()) {
-            retryLeftovers();
-        }
-        try {
-            retention.apply(now, active);
-        } catch (IOException | RuntimeException e) {
-            report(StatusListener.Level.WARN, "removing old archives failed: " + e, e);
-        }
-        for (Runnable action : policy.afterRollover()) {
-            try {
-                action.run();
-            } catch (RuntimeException e) {
-                report(StatusListener.Level.ERROR, "a rollover action failed: " + e, e);
-            }
-        }
-    }
-
-    /**
-     * Finishes what a previous run's archive thread left: an uncompressed archive whose compressed
-     * twin exists is a compression that completed before a crash (its source is deleted); one
-     * without it is compressed now; a stale {@code .tmp} is removed.
-     *
-     * @return what queues the compressions, run after the archive numbering has been read
-     */
-    private List<Runnable> recoverArchives() {
-        List<Runnable> tasks = new ArrayList<>();
-        if (compression == Compression.NONE) {
-            return tasks;
-        }
-        long now = clock.currentTimeMillis();
-        Path dir = patternDir(clock.currentTimeMillis());
-        if (Files.isDirectory(dir)) {
-            try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-                for (Path e : entries) {
-                    String s = asPatternPath(dir, e);
-                    if (s.endsWith(compression.suffix + ".tmp") && pattern.matches(s.substring(0, s.length() - 4))) {
-                        Files.deleteIfExists(e);
-                    } else if (plainPattern.matches(s) && !pattern.matches(s) && !isActiveCandidate(e)) {
-                        Path compressed = Paths.get(s + compression.suffix);
-                        if (Files.exists(compressed)) {
-                            Files.delete(e);
-                        } else {
-                            Path source = Paths.get(s);
-                            tasks.add(() -> queueArchive(source, compressed, now, null));
-                        }
-                    }
-                }
-            } catch (IOException e) {
-                report(StatusListener.Level.WARN, "could not look for unfinished archives in " + dir + ": " + e, e);
-            }
-        }
-        return tasks;
     }
 
     /** Without {@code <file>} the newest pattern-named file is the active one, not an unfinished archive. */
@@ -859,51 +632,7 @@ public final class RollingFileSink implements Sink {
         }
         long now = clock.currentTimeMillis();
         long start = policy.namedByOpeningTime() || calendar == null ? now : calendar.periodStart(now);
-        return namedAt(plainPattern, p.toString(), start) && plainPattern.indexOf(p.toString()) >= highestIndex(start);
-    }
-
-    /**
-     * The directory of the archives of the period holding {@code epochMillis} (a pattern may put the
-     * date in a directory name; recovery looks in the current period's).
-     */
-    private Path patternDir(long epochMillis) {
-        Path probe = Paths.get(pattern.format(epochMillis, 0));
-        return probe.getParent() == null ? Paths.get(".") : probe.getParent();
-    }
-
-    private static String asPatternPath(Path dir, Path entry) {
-        return dir.equals(Paths.get(".")) ? entry.getFileName().toString() : dir.resolve(entry.getFileName()).toString();
-    }
-
-    /** @return the highest {@code %i} among the archives of the period (compressed or not), or -1 */
-    private int highestIndex(long period) {
-        TreeMap<Integer, Path> files = archivesByIndex(period);
-        return files.isEmpty() ? -1 : files.lastKey();
-    }
-
-    /** The archives of one period by index: compressed ones, and uncompressed ones awaiting compression. */
-    private TreeMap<Integer, Path> archivesByIndex(long period) {
-        TreeMap<Integer, Path> files = new TreeMap<>();
-        Path dir = patternDir(period);
-        if (!Files.isDirectory(dir)) {
-            return files;
-        }
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            for (Path e : entries) {
-                String s = asPatternPath(dir, e);
-                FilePattern p = pattern.matches(s) ? pattern : plainPattern.matches(s) ? plainPattern : null;
-                if (p == null || !namedAt(p, s, period)) {
-                    continue;
-                }
-                int i = p.indexOf(s);
-                if (i >= 0) {
-                    files.merge(i, Paths.get(s), (a, b) -> pattern.matches(a.toString()) ? a : b);
-                }
-            }
-        } catch (IOException e) {
-            report(StatusListener.Level.WARN, "could not list " + dir + ": " + e, e);
-        }
-        return files;
+        return archives.namedAt(plainPattern, p.toString(), start) && plainPattern.indexOf(p.toString()) >= archives.highestIndex(start);
     }
 
     @Override
@@ -924,13 +653,13 @@ public final class RollingFileSink implements Sink {
     @Override
     public void close() throws IOException {
         closeChannel();
-        if (worker != null) {
-            worker.shutdown(CLOSE_WAIT_MILLIS);
+        if (archives != null) {
+            archives.worker.shutdown(CLOSE_WAIT_MILLIS);
         }
     }
 
     /** Status messages never throw into the writer. */
-    private void report(StatusListener.Level level, String message, Throwable cause) {
+    void report(StatusListener.Level level, String message, Throwable cause) {
         try {
             status.status(level, "spool appender '" + appender + "': " + message, cause);
         } catch (RuntimeException ignored) {
