@@ -482,7 +482,7 @@ public final class ExitLane implements Runnable {
         }
     }
 
-    /** A captured record: rendered as the writer renders it (RingWriter.writeRendered), then written. */
+    /** A captured record: rendered as the writer renders it (BatchRenderer.writeRendered), then written. */
     private boolean writeRendered(Sink s, ByteBuffer[] one, byte[] bytes) {
         if (rendered == null) {
             rendered = new ByteLineBuilder(512, 1 << 20);
