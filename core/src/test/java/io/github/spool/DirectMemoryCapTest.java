@@ -204,8 +204,14 @@ class DirectMemoryCapTest {
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         Path out = Files.createTempFile("direct", ".out");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the child finishes");
+        boolean finished;
+        try {
+            finished = p.waitFor(120, TimeUnit.SECONDS);
+        } finally {
+            p.destroyForcibly(); // a child that did not finish must not outlive the test
+        }
         String text = Files.readString(out);
+        assertTrue(finished, () -> "the child finishes: " + text);
         System.out.println("figures DirectMemoryCapTest disableExplicitGC=" + disableExplicitGc + ": " + text.trim());
         assertEquals(0, p.exitValue(), text);
     }
