@@ -3,12 +3,18 @@ package io.github.spool.soak;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
+import java.lang.module.ModuleReference;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import javax.tools.JavaCompiler;
@@ -17,8 +23,9 @@ import javax.tools.ToolProvider;
 /**
  * A modular application built and run at test time: compiles a {@code module-info.java} and a main
  * class against a module path of jars, then runs it with {@code java --module-path ... -m} in a
- * fresh JVM, so that the jars are used as JPMS modules (automatic or explicit), not from the class
- * path. Test support (core's test-jar) for the adapters' JPMS consumer checks.
+ * fresh JVM, or links it with {@code jlink} into a runtime image and runs that image's
+ * {@code java -m}, so that the jars are used as JPMS modules, not from the class path. Test support
+ * (core's test-jar) for the modules' JPMS consumer checks.
  */
 public final class ModularApp {
 
@@ -111,13 +118,114 @@ public final class ModularApp {
      * @throws Exception if it cannot be started or does not end within a minute
      */
     public Result run(String module, String mainClass, List<String> jvmOptions) throws Exception {
+        return run(module, mainClass, jvmOptions, List.of());
+    }
+
+    /**
+     * Runs {@code module/mainClass} on the module path (the jars and the compiled module).
+     *
+     * @param module     the application's module name
+     * @param mainClass  its main class
+     * @param jvmOptions extra options before {@code -m}
+     * @param args       the main class's arguments
+     * @return what it printed
+     * @throws Exception if it cannot be started or does not end within a minute
+     */
+    public Result run(String module, String mainClass, List<String> jvmOptions, List<String> args) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmOptions);
         cmd.add("--module-path");
-        cmd.add(joined() + java.io.File.pathSeparator + dir.resolve("classes"));
+        cmd.add(modulePathWithApp());
         cmd.add("-m");
         cmd.add(module + "/" + mainClass);
+        cmd.addAll(args);
+        return start(cmd);
+    }
+
+    /**
+     * Links the compiled module, the jars it needs and the JDK modules they require into a runtime
+     * image ({@code jlink --add-modules module}, the running JDK's own modules), under
+     * {@code dir/image}. jlink refuses automatic modules: every jar the module graph reaches must
+     * have a {@code module-info}.
+     *
+     * @param module the application's module name, the image's root
+     * @param extra  more root modules: those a framework uses when present (its
+     *               {@code requires static}), which nothing resolves otherwise
+     * @return the image's directory
+     * @throws IOException if jlink fails (with its output)
+     */
+    public Path link(String module, String... extra) throws IOException {
+        Path image = dir.resolve("image");
+        java.util.spi.ToolProvider jlink = java.util.spi.ToolProvider.findFirst("jlink")
+                .orElseThrow(() -> new IllegalStateException("no jlink in " + System.getProperty("java.home")));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8)) {
+            String roots = String.join(",", java.util.stream.Stream.concat(java.util.stream.Stream.of(module),
+                    java.util.Arrays.stream(extra)).toList());
+            int status = jlink.run(print, print, "--module-path", modulePathWithApp(), "--add-modules", roots,
+                    "--no-header-files", "--no-man-pages", "--output", image.toString());
+            if (status != 0) {
+                throw new IOException("jlink failed (" + status + "): " + out.toString(StandardCharsets.UTF_8));
+            }
+        }
+        return image;
+    }
+
+    /**
+     * Runs {@code module/mainClass} with a linked image's own {@code java}: no module path, no
+     * class path.
+     *
+     * @param image      what {@link #link} returned
+     * @param module     the application's module name
+     * @param mainClass  its main class
+     * @param jvmOptions extra options before {@code -m}
+     * @return what it printed
+     * @throws Exception if it cannot be started or does not end within a minute
+     */
+    public Result runImage(Path image, String module, String mainClass, List<String> jvmOptions) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(image.resolve("bin").resolve("java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.add("-m");
+        cmd.add(module + "/" + mainClass);
+        return start(cmd);
+    }
+
+    /**
+     * The module a jar is, as the module system reads it.
+     *
+     * @param jar a jar
+     * @return its descriptor: explicit from its {@code module-info.class}, or automatic
+     */
+    public static ModuleDescriptor descriptorOf(Path jar) {
+        return ModuleFinder.of(jar).findAll().iterator().next().descriptor();
+    }
+
+    /**
+     * Packages that more than one of the jars holds: a module graph with two of them fails at
+     * startup, and on the class path one shadows the other.
+     *
+     * @param jars the jars, each read as a module
+     * @return package name to the names of the modules that hold it, only for split packages
+     */
+    public static Map<String, List<String>> splitPackages(List<Path> jars) {
+        Map<String, TreeSet<String>> holders = new TreeMap<>();
+        for (ModuleReference m : ModuleFinder.of(jars.toArray(new Path[0])).findAll()) {
+            for (String p : m.descriptor().packages()) {
+                holders.computeIfAbsent(p, k -> new TreeSet<>()).add(m.descriptor().name());
+            }
+        }
+        Map<String, List<String>> split = new TreeMap<>();
+        holders.forEach((p, modules) -> {
+            if (modules.size() > 1) {
+                split.put(p, List.copyOf(modules));
+            }
+        });
+        return split;
+    }
+
+    private Result start(List<String> cmd) throws Exception {
         Path out = Files.createTempFile(dir, "stdout", ".txt");
         Path err = Files.createTempFile(dir, "stderr", ".txt");
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
@@ -126,6 +234,10 @@ public final class ModularApp {
             throw new IllegalStateException("modular app did not end within 60 s: " + cmd);
         }
         return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    private String modulePathWithApp() {
+        return joined() + java.io.File.pathSeparator + dir.resolve("classes");
     }
 
     private String joined() {

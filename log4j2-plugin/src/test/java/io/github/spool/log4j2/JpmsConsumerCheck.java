@@ -7,40 +7,51 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.spool.soak.ModularApp;
+import java.lang.module.ModuleDescriptor;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.layout.template.json.JsonTemplateLayout;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A modular application on the module path logs through the packaged {@code spool-log4j2} jar
- * (automatic module {@code io.github.spool.log4j2}) with {@code <Spool>}, {@code <SpoolLayout>} and
- * {@code SpoolClock}: the plugins are found, the line reaches standard output, nothing is reported
- * on the status logger. Run with and without {@code jdk.unsupported} in the module graph (core
- * must work either way: it only uses that module when present). Not a {@code *Test}: the pom runs
- * it in the {@code package} phase, after the jars are built ({@code -Dspool.packagedJar},
- * {@code -Dspool.coreJar}).
+ * A modular application logs through the packaged {@code spool-log4j2} jar, the named module
+ * {@code io.github.spool.log4j2}, with {@code <Spool>}, {@code <SpoolLayout>},
+ * {@code <SpoolJsonTemplateLayout>} and {@code SpoolClock}: log4j2 finds the plugins and builds them
+ * (their builders' private fields set through the module's {@code opens}), the lines reach standard
+ * output and a file, nothing is reported on the status logger. Run on a module path and from a
+ * {@code jlink}ed runtime image (every module in the graph explicit, no class path at all). Not a
+ * {@code *Test}: the pom runs it in the {@code package} phase, after the jars are built
+ * ({@code -Dspool.packagedJar}, {@code -Dspool.coreJar}).
  */
 class JpmsConsumerCheck {
 
     @TempDir
     Path dir;
 
-    @ParameterizedTest(name = "jdk.unsupported resolved: {0}")
-    @ValueSource(booleans = {true, false})
-    void modularApplicationLogsThroughSpool(boolean addJdkUnsupported) throws Exception {
-        ModularApp app = new ModularApp(dir, List.of(jar("spool.packagedJar"), jar("spool.coreJar"),
-                ModularApp.jarOf(LogManager.class), ModularApp.jarOf(LoggerContext.class)));
+    @Test
+    void theJarsAreNamedModulesWithoutSplitPackages() {
+        ModuleDescriptor adapter = ModularApp.descriptorOf(jar("spool.packagedJar"));
+        ModuleDescriptor core = ModularApp.descriptorOf(jar("spool.coreJar"));
+        assertEquals("io.github.spool.log4j2", adapter.name());
+        assertFalse(adapter.isAutomatic(), adapter::toString);
+        assertEquals("io.github.spool.core", core.name());
+        assertFalse(core.isAutomatic(), core::toString);
+        assertEquals(Map.of(), ModularApp.splitPackages(modulePath()));
+    }
+
+    @ParameterizedTest(name = "jlinked image: {0}")
+    @ValueSource(booleans = {false, true})
+    void modularApplicationLogsThroughSpool(boolean linked) throws Exception {
+        ModularApp app = new ModularApp(dir, modulePath());
         app.compile(Map.of(
                 "module-info.java", "module app {\n"
-                        + "    requires org.apache.logging.log4j;\n"
-                        + "    requires org.apache.logging.log4j.core;\n"
                         + "    requires io.github.spool.log4j2;\n"
                         + "}\n",
                 "app/Main.java", "package app;\n"
@@ -51,34 +62,52 @@ class JpmsConsumerCheck {
                         + "    public static void main(String[] args) {\n"
                         + "        LogManager.getLogger(Main.class).info(\"hello from module {}\", Main.class.getModule().getName());\n"
                         + "        LoggerContext ctx = (LoggerContext) LogManager.getContext(false);\n"
-                        + "        Class<?> appender = ctx.getConfiguration().getAppender(\"out\").getClass();\n"
-                        + "        System.err.println(\"appender \" + appender.getName() + \" in \" + appender.getModule().getName());\n"
+                        + "        for (String name : new String[] {\"out\", \"json\"}) {\n"
+                        + "            var appender = ctx.getConfiguration().getAppender(name);\n"
+                        + "            System.err.println(name + \" \" + appender.getClass().getName() + \" in \" + appender.getClass().getModule().getName()\n"
+                        + "                    + \" with \" + appender.getLayout().getClass().getName());\n"
+                        + "        }\n"
                         + "        System.err.println(\"clock \" + ClockFactory.getClock().getClass().getName());\n"
                         + "        LogManager.shutdown();\n"
                         + "    }\n"
                         + "}\n"));
         Path config = dir.resolve("log4j2.xml");
+        Path json = dir.resolve("json.log");
         Files.writeString(config, "<Configuration status=\"warn\">\n"
                 + "  <Appenders>\n"
                 + "    <Spool name=\"out\" target=\"SYSTEM_OUT\">\n"
                 + "      <SpoolLayout pattern=\"%d{yyyy-MM-dd HH:mm:ss.SSS} %-5level %logger - %msg%n\"/>\n"
                 + "    </Spool>\n"
+                + "    <Spool name=\"json\" fileName=\"" + json + "\">\n"
+                + "      <SpoolJsonTemplateLayout eventTemplateUri=\"classpath:JsonLayout.json\"/>\n"
+                + "    </Spool>\n"
                 + "  </Appenders>\n"
-                + "  <Loggers><Root level=\"info\"><AppenderRef ref=\"out\"/></Root></Loggers>\n"
+                + "  <Loggers><Root level=\"info\"><AppenderRef ref=\"out\"/><AppenderRef ref=\"json\"/></Root></Loggers>\n"
                 + "</Configuration>\n");
-        List<String> options = new ArrayList<>(List.of("-Dlog4j2.configurationFile=" + config,
-                "-Dlog4j.Clock=" + SpoolClock.class.getName()));
-        if (addJdkUnsupported) {
-            options.add("--add-modules");
-            options.add("jdk.unsupported");
-        }
-        ModularApp.Result r = app.run("app", "app.Main", options);
+        List<String> options = List.of("-Dlog4j2.configurationFile=" + config,
+                "-Dlog4j.Clock=" + SpoolClock.class.getName());
+        // java.naming: log4j-core warns at startup when its JNDI lookup cannot load (its
+        // requires static), what a jlink user of log4j2 adds whatever the appenders.
+        ModularApp.Result r = linked
+                ? app.runImage(app.link("app", "java.naming"), "app", "app.Main", options)
+                : app.run("app", "app.Main", options);
         assertEquals(0, r.exitCode, r::toString);
         assertTrue(r.stdout.matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  app\\.Main - hello from module app\\R"),
                 r::toString);
-        assertTrue(r.stderr.contains("appender " + SpoolAppender.class.getName() + " in io.github.spool.log4j2"), r::toString);
+        assertTrue(r.stderr.contains("out " + SpoolAppender.class.getName() + " in io.github.spool.log4j2 with "
+                + SpoolLayout.class.getName()), r::toString);
+        assertTrue(r.stderr.contains("json " + SpoolAppender.class.getName() + " in io.github.spool.log4j2 with "
+                + SpoolJsonTemplateLayout.class.getName()), r::toString);
         assertTrue(r.stderr.contains("clock " + SpoolClock.class.getName()), r::toString);
         assertFalse(r.stderr.contains("ERROR") || r.stderr.contains("WARN") || r.stderr.contains("Exception"), r::toString);
+        String line = Files.readString(json);
+        assertTrue(line.contains("\"message\":\"hello from module app\"") && line.contains("\"level\":\"INFO\""), line);
+    }
+
+    /** The adapter, core and the log4j2 jars they require: all explicit modules. */
+    private static List<Path> modulePath() {
+        return List.of(jar("spool.packagedJar"), jar("spool.coreJar"), ModularApp.jarOf(LogManager.class),
+                ModularApp.jarOf(LoggerContext.class), ModularApp.jarOf(JsonTemplateLayout.class));
     }
 
     private static Path jar(String property) {
