@@ -20,6 +20,10 @@ import java.util.stream.Collectors;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
 /**
  * A modular application built and run at test time: compiles a {@code module-info.java} and a main
  * class against a module path of jars, then runs it with {@code java --module-path ... -m} in a
@@ -200,6 +204,31 @@ public final class ModularApp {
      */
     public static ModuleDescriptor descriptorOf(Path jar) {
         return ModuleFinder.of(jar).findAll().iterator().next().descriptor();
+    }
+
+    /**
+     * A jar the pom's {@code packaged-jar} execution names, built in the {@code package} phase.
+     *
+     * @param property the system property that holds its path
+     * @return the jar
+     */
+    public static Path packagedJar(String property) {
+        String path = System.getProperty(property);
+        assertNotNull(path, "-D" + property + " (set by the pom's packaged-jar execution)");
+        return Path.of(path);
+    }
+
+    /**
+     * Asserts that each jar is the explicit (not automatic) module it should be.
+     *
+     * @param moduleByJarProperty module name by the system property naming its jar ({@link #packagedJar})
+     */
+    public static void assertExplicitModules(Map<String, String> moduleByJarProperty) {
+        moduleByJarProperty.forEach((property, name) -> {
+            ModuleDescriptor module = descriptorOf(packagedJar(property));
+            assertEquals(name, module.name(), property);
+            assertFalse(module.isAutomatic(), module::toString);
+        });
     }
 
     /**

@@ -3,11 +3,9 @@ package io.github.spool.log4j2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.spool.soak.ModularApp;
-import java.lang.module.ModuleDescriptor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,12 +35,7 @@ class JpmsConsumerCheck {
 
     @Test
     void theJarsAreNamedModulesWithoutSplitPackages() {
-        ModuleDescriptor adapter = ModularApp.descriptorOf(jar("spool.packagedJar"));
-        ModuleDescriptor core = ModularApp.descriptorOf(jar("spool.coreJar"));
-        assertEquals("io.github.spool.log4j2", adapter.name());
-        assertFalse(adapter.isAutomatic(), adapter::toString);
-        assertEquals("io.github.spool.core", core.name());
-        assertFalse(core.isAutomatic(), core::toString);
+        ModularApp.assertExplicitModules(Map.of("spool.packagedJar", "io.github.spool.log4j2", "spool.coreJar", "io.github.spool.core"));
         assertEquals(Map.of(), ModularApp.splitPackages(modulePath()));
     }
 
@@ -106,13 +99,7 @@ class JpmsConsumerCheck {
 
     /** The adapter, core and the log4j2 jars they require: all explicit modules. */
     private static List<Path> modulePath() {
-        return List.of(jar("spool.packagedJar"), jar("spool.coreJar"), ModularApp.jarOf(LogManager.class),
+        return List.of(ModularApp.packagedJar("spool.packagedJar"), ModularApp.packagedJar("spool.coreJar"), ModularApp.jarOf(LogManager.class),
                 ModularApp.jarOf(LoggerContext.class), ModularApp.jarOf(JsonTemplateLayout.class));
-    }
-
-    private static Path jar(String property) {
-        String path = System.getProperty(property);
-        assertNotNull(path, "-D" + property + " (set by the pom's packaged-jar execution)");
-        return Path.of(path);
     }
 }

@@ -3,13 +3,11 @@ package io.github.spool.logback;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.core.Context;
 import io.github.spool.soak.ModularApp;
-import java.lang.module.ModuleDescriptor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,12 +34,7 @@ class JpmsConsumerCheck {
 
     @Test
     void theJarsAreNamedModulesWithoutSplitPackages() {
-        ModuleDescriptor adapter = ModularApp.descriptorOf(jar("spool.packagedJar"));
-        ModuleDescriptor core = ModularApp.descriptorOf(jar("spool.coreJar"));
-        assertEquals("io.github.spool.logback", adapter.name());
-        assertFalse(adapter.isAutomatic(), adapter::toString);
-        assertEquals("io.github.spool.core", core.name());
-        assertFalse(core.isAutomatic(), core::toString);
+        ModularApp.assertExplicitModules(Map.of("spool.packagedJar", "io.github.spool.logback", "spool.coreJar", "io.github.spool.core"));
         assertEquals(Map.of(), ModularApp.splitPackages(modulePath()));
     }
 
@@ -103,13 +96,7 @@ class JpmsConsumerCheck {
 
     /** The adapter, core, SLF4J and logback: all explicit modules. */
     private static List<Path> modulePath() {
-        return List.of(jar("spool.packagedJar"), jar("spool.coreJar"), ModularApp.jarOf(LoggerFactory.class),
+        return List.of(ModularApp.packagedJar("spool.packagedJar"), ModularApp.packagedJar("spool.coreJar"), ModularApp.jarOf(LoggerFactory.class),
                 ModularApp.jarOf(LoggerContext.class), ModularApp.jarOf(Context.class));
-    }
-
-    private static Path jar(String property) {
-        String path = System.getProperty(property);
-        assertNotNull(path, "-D" + property + " (set by the pom's packaged-jar execution)");
-        return Path.of(path);
     }
 }

@@ -3,14 +3,12 @@ package io.github.spool.micrometer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.core.Context;
 import io.github.spool.soak.ModularApp;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.lang.module.ModuleDescriptor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,19 +35,16 @@ class JpmsConsumerCheck {
         Map<String, String> expected = Map.of("spool.packagedJar", "io.github.spool.micrometer",
                 "spool.coreJar", "io.github.spool.core", "spool.log4j2Jar", "io.github.spool.log4j2",
                 "spool.logbackJar", "io.github.spool.logback", "spool.undertowJar", "io.github.spool.undertow");
+        ModularApp.assertExplicitModules(expected);
         List<Path> jars = new ArrayList<>();
-        expected.forEach((property, name) -> {
-            ModuleDescriptor module = ModularApp.descriptorOf(jar(property));
-            assertEquals(name, module.name(), property);
-            assertFalse(module.isAutomatic(), module::toString);
-            jars.add(jar(property));
-        });
+        expected.keySet().forEach(property -> jars.add(ModularApp.packagedJar(property)));
         assertEquals(Map.of(), ModularApp.splitPackages(jars));
     }
 
     @Test
     void modularApplicationSeesTheMeters() throws Exception {
-        List<Path> modulePath = new ArrayList<>(List.of(jar("spool.packagedJar"), jar("spool.coreJar"), jar("spool.logbackJar"),
+        List<Path> modulePath = new ArrayList<>(List.of(ModularApp.packagedJar("spool.packagedJar"),
+                ModularApp.packagedJar("spool.coreJar"), ModularApp.packagedJar("spool.logbackJar"),
                 ModularApp.jarOf(LoggerFactory.class), ModularApp.jarOf(LoggerContext.class), ModularApp.jarOf(Context.class),
                 ModularApp.jarOf(MeterRegistry.class)));
         // micrometer-core's own dependencies (commons, observation, HdrHistogram, LatencyUtils)
@@ -92,11 +87,5 @@ class JpmsConsumerCheck {
         assertTrue(r.stderr.contains("meter MeterId{name='spool.events.written'"), r::toString);
         assertTrue(r.stderr.contains("tag(appender=out)"), r::toString);
         assertFalse(r.stderr.contains("ERROR") || r.stderr.contains("WARN") || r.stderr.contains("Exception"), r::toString);
-    }
-
-    private static Path jar(String property) {
-        String path = System.getProperty(property);
-        assertNotNull(path, "-D" + property + " (set by the pom's packaged-jar execution)");
-        return Path.of(path);
     }
 }

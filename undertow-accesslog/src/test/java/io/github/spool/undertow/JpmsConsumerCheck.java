@@ -3,7 +3,6 @@ package io.github.spool.undertow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.spool.soak.ModularApp;
@@ -31,17 +30,16 @@ class JpmsConsumerCheck {
 
     @Test
     void theJarIsANamedModuleThatProvidesTheAttributeBuilder() {
-        ModuleDescriptor module = ModularApp.descriptorOf(jar("spool.packagedJar"));
-        assertEquals("io.github.spool.undertow", module.name());
-        assertFalse(module.isAutomatic(), module::toString);
+        ModularApp.assertExplicitModules(Map.of("spool.packagedJar", "io.github.spool.undertow"));
+        ModuleDescriptor module = ModularApp.descriptorOf(ModularApp.packagedJar("spool.packagedJar"));
         assertTrue(module.provides().stream().anyMatch(p -> p.service().equals("io.undertow.attribute.ExchangeAttributeBuilder")
                 && p.providers().equals(List.of(SpoolTimeAttribute.Builder.class.getName()))), module::toString);
-        assertEquals(Map.of(), ModularApp.splitPackages(List.of(jar("spool.packagedJar"), jar("spool.coreJar"))));
+        assertEquals(Map.of(), ModularApp.splitPackages(List.of(ModularApp.packagedJar("spool.packagedJar"), ModularApp.packagedJar("spool.coreJar"))));
     }
 
     @Test
     void modularApplicationLogsThroughSpool() throws Exception {
-        ModularApp app = new ModularApp(dir, List.of(jar("spool.packagedJar"), jar("spool.coreJar"),
+        ModularApp app = new ModularApp(dir, List.of(ModularApp.packagedJar("spool.packagedJar"), ModularApp.packagedJar("spool.coreJar"),
                 ModularApp.jarOf(ExchangeAttributes.class), ModularApp.jarOf(org.jboss.logging.Logger.class),
                 ModularApp.jarOf(org.xnio.Xnio.class), ModularApp.jarOf(org.wildfly.common.Assert.class),
                 ModularApp.jarOf(org.wildfly.client.config.ClientConfiguration.class)));
@@ -75,11 +73,5 @@ class JpmsConsumerCheck {
         assertFalse(r.stderr.contains("ERROR") || r.stderr.contains("WARN") || r.stderr.contains("Exception"), r::toString);
         String line = Files.readString(log);
         assertTrue(line.matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3} GET /hello 200\\R"), line);
-    }
-
-    private static Path jar(String property) {
-        String path = System.getProperty(property);
-        assertNotNull(path, "-D" + property + " (set by the pom's packaged-jar execution)");
-        return Path.of(path);
     }
 }
