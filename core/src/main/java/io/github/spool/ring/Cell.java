@@ -131,11 +131,11 @@ public final class Cell extends CellPadTail {
     /** Set by the writer once it has given this incarnation up (DEAD): never pooled or freed again. */
     boolean abandoned;
     /**
-     * Whether this cell's bytes count against the cap. Set at construction (the reservation
-     * becomes the cell's), cleared exactly once under the ring's books monitor by whoever takes
-     * it out of the books, so that a release repeated by a failure handler counts once.
+     * The bytes this cell counts against the cap: the grower's reservation, the cell's from its
+     * construction. Taken out of the books exactly once, under the ring's books monitor, by
+     * whoever releases the cell, so that a release repeated by a failure handler counts once.
      */
-    boolean counted = true;
+    final Reservation reservation;
     /** Next in the ring's list of cells left behind by failed producers (under the books monitor). */
     Cell nextOrphan;
 
@@ -155,8 +155,9 @@ public final class Cell extends CellPadTail {
     /** Bytes of holes (failed copies) below {@code flushedBytes}: skipped, not written. */
     long flushedHoleBytes;
 
-    Cell(DirectMemory.Block memory, boolean dedicated) {
+    Cell(DirectMemory.Block memory, boolean dedicated, Reservation reservation) {
         this.memory = memory;
+        this.reservation = reservation;
         ByteBuffer buffer = memory.buffer;
         this.buffer = buffer;
         int capacity = buffer.capacity();

@@ -2,6 +2,8 @@ package io.github.spool.ring;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -12,11 +14,21 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>The books.</b> {@code allocated} counts the bytes of every live cell (chain, pool, a
  * producer's dedicated cell) plus reservations for cells being allocated. Its monitor is the books'
- * lock: {@code allocated}, {@code cells}, {@code highWater}, {@link Cell#counted} and the orphan
- * list change only inside it. A monitor rather than a CAS, because a producer's exception handler
- * must be able to undo a reservation with bytecodes only (a {@link StackOverflowError} may be what
- * it handles), and because the outcome of a block of field accesses is never ambiguous: a call
- * around a CAS may throw after the CAS happened. The books change once per cell, never per record.
+ * lock: {@code allocated}, {@code cells}, {@code highWater}, each {@link Reservation}'s claim and
+ * the orphan list change only inside it. A monitor rather than a CAS, because a producer's
+ * exception handler must be able to undo a reservation with bytecodes only (a
+ * {@link StackOverflowError} may be what it handles), and because the outcome of a block of field
+ * accesses is never ambiguous: a call around a CAS may throw after the CAS happened. The books
+ * change once per cell, never per record.
+ *
+ * <p><b>The backstop.</b> Every counted reservation's {@link Reservation.Claim} is on the books'
+ * list, a phantom reference to the {@link Reservation} its owner holds. One that becomes
+ * unreachable while still counted is enqueued by the GC, and the writer takes it out of the books
+ * on its next idle pass ({@link #reclaimLost}), adding the bytes to {@code reclaimed}. The handlers
+ * above are the design; the backstop is there so that a path they miss shrinks the cap until the
+ * next GC at most, never for good (docs/reliability.md, item 10d). The writer polls, rather than
+ * a cleaner thread of Spool's: before JDK 24 such a thread's access control context names Spool's
+ * class loader, and a web application's loader would stay reachable after undeploy.
  */
 final class CellSupply {
     private static final VarHandle GROW_WANTED;
@@ -38,6 +50,12 @@ final class CellSupply {
     final Books allocated = new Books();
     final Books cells = new Books();
     final Books highWater = new Books();
+    /** Bytes the backstop took back from reservations lost while counted (see the class documentation). */
+    final Books reclaimed = new Books();
+    /** Where the GC puts the claims of reservations that became unreachable. */
+    private final ReferenceQueue<Reservation> lost = new ReferenceQueue<>();
+    /** The claims counted or not yet settled, linked through {@link Reservation.Claim#next}; under the books' monitor. */
+    private Reservation.Claim claims;
     /** Woken when an installer takes the last pooled cell at the cap ({@link #poolRanDry}). */
     private final WakeSignal signal;
     /**
@@ -104,8 +122,10 @@ final class CellSupply {
 
     /** Start-up cells: a failure here is a start-up error, so no pre-check and no fallback. */
     Cell initialCell() {
-        Cell c = new Cell(DirectMemory.allocateAtStart(cellSize), false);
+        Reservation r = new Reservation(cellSize, lost);
+        Cell c = new Cell(DirectMemory.allocateAtStart(cellSize), false, r);
         synchronized (allocated) {
+            count(r.claim);
             long now = allocated.value += cellSize;
             cells.value++;
             if (now > highWater.value) {
@@ -124,26 +144,85 @@ final class CellSupply {
         }
     }
 
+    /** Inside the books' monitor: {@code c} is counted, and on the list until it is settled. */
+    private void count(Reservation.Claim c) {
+        c.counted = true;
+        c.next = claims;
+        if (claims != null) {
+            claims.prev = c;
+        }
+        claims = c;
+    }
+
+    /** Inside the books' monitor: takes {@code c} off the list (it is counted no more). */
+    private void unlink(Reservation.Claim c) {
+        Reservation.Claim p = c.prev;
+        Reservation.Claim n = c.next;
+        if (p != null) {
+            p.next = n;
+        } else if (claims == c) {
+            claims = n;
+        }
+        if (n != null) {
+            n.prev = p;
+        }
+        c.prev = null;
+        c.next = null;
+    }
+
     /**
-     * Reserves {@code need} bytes under the cap. {@code alone}: a record too large to fit beside
-     * even one other cell is admitted over the cap once at most one standard cell (the sealed one)
-     * still counts, so the peak is then {@code cellSize + need}. A reservation counts as a cell
-     * at once, so that nothing is left to count once the cell exists (only the high water mark
-     * waits for the memory to be really there: {@link #noteHighWater}): the cell then owns the reservation ({@link Cell#counted}), and a handler that sees
-     * no cell undoes it in the same monitor. Field accesses inside the books' monitor only: if
-     * this throws, it threw on entry and reserved nothing.
+     * Takes back the bytes of reservations that became unreachable while counted: a path the
+     * producers' handlers missed (writer only, on its idle passes and as it ends).
+     *
+     * @return bytes taken back
      */
-    boolean tryReserve(long need, boolean alone) {
+    long reclaimLost() {
+        long freed = 0;
+        for (Reference<? extends Reservation> ref; (ref = lost.poll()) != null; ) {
+            Reservation.Claim c = (Reservation.Claim) ref;
+            synchronized (allocated) {
+                if (c.counted) {
+                    c.counted = false;
+                    allocated.value -= c.bytes;
+                    cells.value--;
+                    reclaimed.value += c.bytes;
+                    freed += c.bytes;
+                }
+                unlink(c);
+            }
+        }
+        return freed;
+    }
+
+    /**
+     * Reserves {@code need} bytes under the cap, or returns {@code null}. {@code alone}: a record
+     * too large to fit beside even one other cell is admitted over the cap once at most one
+     * standard cell (the sealed one) still counts, so the peak is then {@code cellSize + need}.
+     * A reservation counts as a cell at once, so that nothing is left to count once the cell
+     * exists (only the high water mark waits for the memory to be really there:
+     * {@link #noteHighWater}); the cell then owns the reservation, and a handler that sees no cell
+     * undoes it in the same monitor. The reservation object is made before the books change; in
+     * the monitor its claim joins the backstop's list first (a call with field accesses only:
+     * one that throws, throws on entry), then the books change with field accesses only. If this
+     * throws, nothing is counted.
+     */
+    Reservation reserve(long need, boolean alone) {
+        long seen = allocated.value; // a volatile load, as a hint: at the cap, no object is made
+        if (seen + need > maxBufferSize && !(alone && seen <= cellSize)) {
+            return null;
+        }
+        Reservation r = new Reservation(need, lost);
         synchronized (allocated) {
             long a = allocated.value;
             long after = a + need;
             if (after > maxBufferSize && !(alone && a <= cellSize)) {
-                return false;
+                return null; // never counted nor listed: garbage, its claim with it
             }
+            count(r.claim);
             allocated.value = after;
             cells.value++;
-            return true;
         }
+        return r;
     }
 
     /** Once a reserved cell exists: the high water mark counts memory really there, not a wish. */
@@ -157,17 +236,17 @@ final class CellSupply {
     }
 
     /**
-     * A cell of {@code size} bytes for a reservation already made, or {@code null} when the JVM
-     * has no memory for it (the caller then gives the reservation back). Called inside the
-     * growers' try blocks, whose handlers answer for the reservation.
+     * A cell of {@code r}'s bytes for a reservation already made, or {@code null} when the JVM has
+     * no memory for it (the caller then gives the reservation back). Called inside the growers'
+     * try blocks, whose handlers answer for the reservation.
      */
-    private static Cell allocateCell(int size, boolean dedicated) {
-        DirectMemory.Block b = DirectMemory.tryAllocate(size);
+    private static Cell allocateCell(Reservation r, boolean dedicated) {
+        DirectMemory.Block b = DirectMemory.tryAllocate((int) r.claim.bytes);
         if (b == null) {
             return null;
         }
         try {
-            return new Cell(b, dedicated);
+            return new Cell(b, dedicated, r);
         } catch (OutOfMemoryError e) {
             b.free();
             return null;
@@ -182,30 +261,31 @@ final class CellSupply {
      * A producer may be anywhere in its stack here, so the handler gives back what it holds with
      * bytecodes only: the reservation until the cell exists (the leak of issue 31, item 10), then
      * the cell until it is pooled (to the orphan list). The reservation's outcome is never
-     * ambiguous ({@link #tryReserve}), nor is the pooling's: {@code offerFirst} can only throw
+     * ambiguous ({@link #reserve}), nor is the pooling's: {@code offerFirst} can only throw
      * before its store (its one call, the array's growth, comes first).
      */
     boolean growIntoPool() {
-        boolean reserved = false;
+        Reservation r = null;
         Cell c = null;
         try {
-            reserved = tryReserve(cellSize, false);
-            if (!reserved) {
+            r = reserve(cellSize, false);
+            if (r == null) {
                 return false;
             }
-            c = allocateCell(cellSize, false);
+            c = allocateCell(r, false);
             if (c == null) {
                 synchronized (allocated) {
+                    r.claim.counted = false;
                     allocated.value -= cellSize;
                     cells.value--;
                 }
-                reserved = false;
+                r = null;
                 return false;
             }
             noteHighWater();
             pool.offerFirst(c);
             c = null; // pooled: the pool holds it now
-            reserved = false;
+            r = null;
             return true;
         } catch (Throwable t) {
             // Bytecodes only.
@@ -215,10 +295,13 @@ final class CellSupply {
                     orphans = c;
                 }
                 orphansPending = true;
-            } else if (reserved) {
+            } else if (r != null) {
                 synchronized (allocated) {
-                    allocated.value -= cellSize;
-                    cells.value--;
+                    if (r.claim.counted) {
+                        r.claim.counted = false;
+                        allocated.value -= cellSize;
+                        cells.value--;
+                    }
                 }
             }
             throw t;
@@ -236,7 +319,7 @@ final class CellSupply {
      */
     Cell growDedicated(int need) {
         Cell pooled = null;
-        boolean reserved = false;
+        Reservation r = null;
         Cell c = null;
         try {
             while (allocated.value + need > maxBufferSize) { // a volatile load, as a hint
@@ -247,17 +330,18 @@ final class CellSupply {
                 freeCell(pooled);
                 pooled = null;
             }
-            reserved = tryReserve(need, need > maxBufferSize - cellSize);
-            if (!reserved) {
+            r = reserve(need, need > maxBufferSize - cellSize);
+            if (r == null) {
                 return null;
             }
-            c = allocateCell(need, true);
+            c = allocateCell(r, true);
             if (c == null) {
                 synchronized (allocated) {
+                    r.claim.counted = false;
                     allocated.value -= need;
                     cells.value--;
                 }
-                reserved = false;
+                r = null;
                 return null;
             }
             noteHighWater();
@@ -276,10 +360,13 @@ final class CellSupply {
                     orphans = c;
                 }
                 orphansPending = true;
-            } else if (reserved) { // the reservation got no cell: undo it
+            } else if (r != null) { // the reservation got no cell: undo it
                 synchronized (allocated) {
-                    allocated.value -= need;
-                    cells.value--;
+                    if (r.claim.counted) {
+                        r.claim.counted = false;
+                        allocated.value -= need;
+                        cells.value--;
+                    }
                 }
             }
             throw t;
@@ -289,18 +376,22 @@ final class CellSupply {
 
     /**
      * Takes {@code c} out of the books unless someone did already; returns whether this call did.
-     * Repeating it (a failure handler, then the writer) is harmless.
+     * Repeating it (a failure handler, then the writer) is harmless. The claim leaves the
+     * backstop's list with it.
      */
     boolean uncount(Cell c) {
+        Reservation.Claim r = c.reservation.claim;
         synchronized (allocated) {
-            if (!c.counted) {
+            if (!r.counted) {
                 return false;
             }
-            c.counted = false;
-            allocated.value -= c.capacity;
+            r.counted = false;
+            allocated.value -= r.bytes;
             cells.value--;
-            return true;
+            unlink(r);
         }
+        r.clear(); // settled: nothing to enqueue
+        return true;
     }
 
     /**

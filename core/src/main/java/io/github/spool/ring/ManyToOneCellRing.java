@@ -522,7 +522,7 @@ public final class ManyToOneCellRing extends RingPadTail {
                 + "} current==writeCell:" + (cur == c) + " current{claimed=" + Long.toHexString(cur.lvClaimed()) + " flag="
                 + (cur.lvInstaller() != null) + " next=" + (cur.lvNext() != null) + "} pool=" + pool.size() + " allocated=" + allocated.get()
                 + " stallPending=" + stall.pending() + " passes=" + stall.passes() + " recoveries=" + stallRecoveries.get()
-                + " failedCopies=" + failedCopies + " aborted=" + c.abortedBytes + " holes=" + c.holeCount + " closed=" + closed;
+                + " failedCopies=" + failedCopies + " reclaimed=" + supply.reclaimed.get() + " aborted=" + c.abortedBytes + " holes=" + c.holeCount + " closed=" + closed;
     }
 
     /** @return producers registered as parked at the cap (tests) */

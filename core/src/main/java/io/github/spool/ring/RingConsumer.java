@@ -344,16 +344,23 @@ final class RingConsumer {
     }
 
     /**
-     * Gives up the cells failed producers left behind ({@link CellSupply#orphans}; consumer only). A cell
+     * Takes back lost reservations (the books' backstop, {@link CellSupply#reclaimLost}), then gives
+     * up the cells failed producers left behind ({@link CellSupply#orphans}; consumer only). A cell
      * that was re-opened (its claim word within capacity) may have taken stale producers' claims
      * in an incarnation never published: they are counted lost and its memory is left to the GC.
      * A cell still sealed as it was in the pool (the installer failed inside reincarnate, before
      * the CAS that re-opens it, or it was taken to be freed) is fully written, and its committed
      * word may still count its last incarnation's records, written long ago: counting them lost
      * would count them twice; no claim can land in it, so it is freed. Both are idempotent
-     * ({@link Cell#DEAD}, {@link Cell#counted}), should a cell be given up twice.
+     * ({@link Cell#DEAD}, the reservation's claim), should a cell be given up twice.
      */
     void settleOrphans() {
+        // First the backstop: reservations the GC found unreachable while still counted (a path
+        // the handlers missed; CellSupply). An empty queue costs one volatile load.
+        long back = ring.supply.reclaimLost();
+        if (back > 0) {
+            ring.parked.wake(back);
+        }
         if (!ring.supply.orphansPending) {
             return;
         }

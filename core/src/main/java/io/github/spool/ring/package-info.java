@@ -102,8 +102,11 @@
  * that followed, completed before the throw); a reservation under the cap until the cell exists
  * (the books are a monitor, so a reservation's outcome is never ambiguous); a cell taken from the
  * pool or allocated and not yet linked (pushed on the orphan list, which the writer settles).
- * Taking a cell out of the books is idempotent ({@code Cell.counted}). Whatever is left stuck,
- * the writer recovers after a bound
+ * Taking a cell out of the books is idempotent (its {@code Reservation}'s claim). Behind the
+ * handlers, a backstop: each counted reservation has a phantom reference on the books' list, and
+ * one that becomes unreachable while still counted (a path the handlers missed) is taken out of
+ * the books by the writer after the next GC, so the cap never shrinks for good. Whatever is left
+ * stuck, the writer recovers after a bound
  * ({@link io.github.spool.ring.ManyToOneCellRing#recoverStall}). Giving a cell up sets
  * {@code Cell.DEAD} in {@code committed} by CAS: records committed before it are counted lost by
  * the setter, records committed after it by their producers (the get-and-add returns the bit),

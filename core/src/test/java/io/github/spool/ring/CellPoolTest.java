@@ -18,7 +18,7 @@ class CellPoolTest {
     void behavesAsADequeMostRecentFirstAcrossGrowth() {
         List<Cell> cells = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
-            cells.add(new Cell(DirectMemory.allocateAtStart(64), false));
+            cells.add(new Cell(DirectMemory.allocateAtStart(64), false, new Reservation(64, new java.lang.ref.ReferenceQueue<>())));
         }
         CellPool pool = new CellPool(2);
         ArrayDeque<Cell> reference = new ArrayDeque<>();

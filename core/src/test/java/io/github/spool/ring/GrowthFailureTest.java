@@ -82,21 +82,21 @@ class GrowthFailureTest {
             assertTrue(rig.stop(10_000));
             assertEquals(accepted, rig.accounted(), "accepted = written + lost");
             // Stopped and drained: the writer frees every cell as it ends (its memory goes with it),
-            // so the books must be empty; a leaked reservation would stay counted. Known residual,
-            // not yet explained: on JDK 25, in about one run in a hundred, the bytes of one
-            // oversized cell stay counted after the 40 trials (docs/reliability.md, item 10d). It
-            // is reported here; what this test exists for — leaks that add up until the cap is
-            // full for good (62,940 of 65,536 bytes before the fix) — still fails it.
-            long cells = ring.cellCount();
-            long residual = ring.allocatedBytes();
-            assertTrue(cells <= 1 && residual <= big.length, () -> "cells counted = cells held (none; one oversized cell "
-                    + "at most, the known residual): " + ring.describeState());
-            assertEquals(cells == 0, residual == 0, () -> "bytes and cells agree: " + ring.describeState());
-            if (cells > 0) {
-                System.out.println("figures GrowthFailureTest: RESIDUAL one cell of " + residual + " bytes still counted: "
-                        + ring.describeState());
+            // so the books must be empty — at once if every handler did its work, or once the GC
+            // has let the books' backstop take back a reservation lost on a path the handlers
+            // missed. That happened once, in CI on JDK 25 (one oversized cell; docs/reliability.md,
+            // item 10d): it is reported as a figure. More than one cell's worth would mean the
+            // handlers regressed, and still fails, as does anything left after the collection.
+            BooksBackstopTest.afterGc(ring, () -> ring.cellCount() == 0); // the writer has ended: play its pass
+            assertEquals(0, ring.cellCount(), () -> "cells counted = cells held (none): " + ring.describeState());
+            assertEquals(0, ring.allocatedBytes(), () -> "bytes counted = bytes held (none): " + ring.describeState());
+            long reclaimed = ring.supply.reclaimed.get();
+            assertTrue(reclaimed <= big.length, () -> "at most one lost reservation, taken back: " + ring.describeState());
+            if (reclaimed > 0) {
+                System.out.println("figures GrowthFailureTest: RECLAIMED " + reclaimed + " bytes of a reservation lost on a path "
+                        + "the handlers missed, taken back by the books' backstop");
             }
-            System.out.println("figures GrowthFailureTest: trials=" + TRIALS + " accepted=" + accepted + " cells=" + cells
+            System.out.println("figures GrowthFailureTest: trials=" + TRIALS + " accepted=" + accepted + " reclaimed=" + reclaimed
                     + " allocated=" + ring.allocatedBytes() + " lost=" + ring.lostRecords() + " failedCopies=" + ring.failedCopies());
         }
     }

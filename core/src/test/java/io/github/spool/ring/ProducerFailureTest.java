@@ -236,7 +236,7 @@ class ProducerFailureTest {
         ring.leaveOrphan(orphan); // the installer's handler, as it fails
         ring.close();
         ring.freeAll(); // the writer's last act
-        assertFalse(orphan.counted, "the orphan left the books");
+        assertFalse(orphan.reservation.claim.counted, "the orphan left the books");
         assertEquals(ring.cellSize(), ring.allocatedBytes(), () -> "only the current cell still counts: " + ring.describeState());
     }
 
