@@ -90,6 +90,24 @@ public final class ModularApp {
     }
 
     /**
+     * Compiles module {@code app}, which requires {@code module}, with one class {@code app.Main}
+     * whose {@code main} method runs {@code body}: what a user's modular application that logs
+     * through an adapter looks like.
+     *
+     * @param module  the module the application requires (an adapter's)
+     * @param imports classes {@code Main} imports
+     * @param body    the statements of {@code main}
+     * @throws IOException if a file cannot be written, or compilation fails (with javac's output)
+     */
+    public void compileApp(String module, List<String> imports, String body) throws IOException {
+        StringBuilder main = new StringBuilder("package app;\n");
+        imports.forEach(i -> main.append("import ").append(i).append(";\n"));
+        main.append("public final class Main {\n    public static void main(String[] args) {\n")
+                .append(body.indent(8)).append("    }\n}\n");
+        compile(Map.of("module-info.java", "module app {\n    requires " + module + ";\n}\n", "app/Main.java", main.toString()));
+    }
+
+    /**
      * Compiles the module's sources into {@code dir/classes}.
      *
      * @param sources relative path (e.g. {@code app/Main.java}) to source text, module-info included

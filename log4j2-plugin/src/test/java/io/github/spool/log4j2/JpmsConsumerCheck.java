@@ -43,27 +43,18 @@ class JpmsConsumerCheck {
     @ValueSource(booleans = {false, true})
     void modularApplicationLogsThroughSpool(boolean linked) throws Exception {
         ModularApp app = new ModularApp(dir, modulePath());
-        app.compile(Map.of(
-                "module-info.java", "module app {\n"
-                        + "    requires io.github.spool.log4j2;\n"
-                        + "}\n",
-                "app/Main.java", "package app;\n"
-                        + "import org.apache.logging.log4j.LogManager;\n"
-                        + "import org.apache.logging.log4j.core.LoggerContext;\n"
-                        + "import org.apache.logging.log4j.core.util.ClockFactory;\n"
-                        + "public final class Main {\n"
-                        + "    public static void main(String[] args) {\n"
-                        + "        LogManager.getLogger(Main.class).info(\"hello from module {}\", Main.class.getModule().getName());\n"
-                        + "        LoggerContext ctx = (LoggerContext) LogManager.getContext(false);\n"
-                        + "        for (String name : new String[] {\"out\", \"json\"}) {\n"
-                        + "            var appender = ctx.getConfiguration().getAppender(name);\n"
-                        + "            System.err.println(name + \" \" + appender.getClass().getName() + \" in \" + appender.getClass().getModule().getName()\n"
-                        + "                    + \" with \" + appender.getLayout().getClass().getName());\n"
-                        + "        }\n"
-                        + "        System.err.println(\"clock \" + ClockFactory.getClock().getClass().getName());\n"
-                        + "        LogManager.shutdown();\n"
-                        + "    }\n"
-                        + "}\n"));
+        app.compileApp("io.github.spool.log4j2", List.of("org.apache.logging.log4j.LogManager",
+                "org.apache.logging.log4j.core.LoggerContext", "org.apache.logging.log4j.core.util.ClockFactory"), """
+                LogManager.getLogger(Main.class).info("hello from module {}", Main.class.getModule().getName());
+                LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
+                for (String name : new String[] {"out", "json"}) {
+                    var appender = ctx.getConfiguration().getAppender(name);
+                    System.err.println(name + " " + appender.getClass().getName() + " in " + appender.getClass().getModule().getName()
+                            + " with " + appender.getLayout().getClass().getName());
+                }
+                System.err.println("clock " + ClockFactory.getClock().getClass().getName());
+                LogManager.shutdown();
+                """);
         Path config = dir.resolve("log4j2.xml");
         Path json = dir.resolve("json.log");
         Files.writeString(config, "<Configuration status=\"warn\">\n"

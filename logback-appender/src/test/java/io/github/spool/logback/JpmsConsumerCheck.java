@@ -42,27 +42,18 @@ class JpmsConsumerCheck {
     @ValueSource(booleans = {false, true})
     void modularApplicationLogsThroughSpool(boolean linked) throws Exception {
         ModularApp app = new ModularApp(dir, modulePath());
-        app.compile(Map.of(
-                "module-info.java", "module app {\n"
-                        + "    requires io.github.spool.logback;\n"
-                        + "}\n",
-                "app/Main.java", "package app;\n"
-                        + "import ch.qos.logback.classic.LoggerContext;\n"
-                        + "import org.slf4j.LoggerFactory;\n"
-                        + "public final class Main {\n"
-                        + "    public static void main(String[] args) {\n"
-                        + "        LoggerFactory.getLogger(Main.class).info(\"hello from module {}\", Main.class.getModule().getName());\n"
-                        + "        LoggerContext ctx = (LoggerContext) LoggerFactory.getILoggerFactory();\n"
-                        + "        var root = ctx.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);\n"
-                        + "        for (String name : new String[] {\"out\", \"json\"}) {\n"
-                        + "            var appender = (io.github.spool.logback.SpoolAppender) root.getAppender(name);\n"
-                        + "            System.err.println(name + \" \" + appender.getClass().getName() + \" in \" + appender.getClass().getModule().getName()\n"
-                        + "                    + \" with \" + appender.getEncoder().getClass().getName());\n"
-                        + "        }\n"
-                        + "        System.err.println(\"include \" + (ClassLoader.getSystemResource(\"io/github/spool/logback/spring/base.xml\") != null));\n"
-                        + "        ctx.stop();\n"
-                        + "    }\n"
-                        + "}\n"));
+        app.compileApp("io.github.spool.logback", List.of("ch.qos.logback.classic.LoggerContext", "org.slf4j.LoggerFactory"), """
+                LoggerFactory.getLogger(Main.class).info("hello from module {}", Main.class.getModule().getName());
+                LoggerContext ctx = (LoggerContext) LoggerFactory.getILoggerFactory();
+                var root = ctx.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+                for (String name : new String[] {"out", "json"}) {
+                    var appender = (io.github.spool.logback.SpoolAppender) root.getAppender(name);
+                    System.err.println(name + " " + appender.getClass().getName() + " in " + appender.getClass().getModule().getName()
+                            + " with " + appender.getEncoder().getClass().getName());
+                }
+                System.err.println("include " + (ClassLoader.getSystemResource("io/github/spool/logback/spring/base.xml") != null));
+                ctx.stop();
+                """);
         Path config = dir.resolve("logback.xml");
         Path json = dir.resolve("json.log");
         Files.writeString(config, "<configuration>\n"
