@@ -112,7 +112,7 @@ final class LogstashJsonLine implements JsonLine {
         }
         if (s.version != null) {
             comma(out, body);
-            out.append(s.version, 0, s.version.length).appendAscii("\"1\"");
+            out.append(s.version, 0, s.version.length).append(s.versionValue, 0, s.versionValue.length);
         }
         if (s.message != null) {
             int beforeMessage = out.length();
@@ -138,16 +138,22 @@ final class LogstashJsonLine implements JsonLine {
         if (event.getThrowableProxy() != null) {
             stringField(out, body, s.stackTrace, s.throwableConverter.convert(event));
         }
-        if (context != null) {
+        if (context != null && s.writesContext) {
             byte[] props = contextFields(epochSecond);
             if (props.length > 0) {
                 comma(out, body);
                 out.append(props, 0, props.length);
             }
         }
-        mdc(out, body, event.getMDCPropertyMap());
-        keyValuePairs(out, body, event.getKeyValuePairs());
-        tags(out, body, event.getMarkerList());
+        if (s.writesMdc) {
+            mdc(out, body, event.getMDCPropertyMap());
+        }
+        if (s.writesKeyValuePairs) {
+            keyValuePairs(out, body, event.getKeyValuePairs());
+        }
+        if (s.writesTags) {
+            tags(out, body, event.getMarkerList());
+        }
         if (s.customFields.length > 0) {
             comma(out, body);
             out.append(s.customFields, 0, s.customFields.length);

@@ -39,10 +39,17 @@ final class LogstashSettings {
     final LogstashTimestamp timestampValue;
     /** The converter of {@code stack_trace}, started; {@code LogstashEncoder}'s default unless configured. */
     final ThrowableHandlingConverter throwableConverter;
+    /** The version field's value as JSON: {@code "1"} by default, a number with {@code writeVersionAsInteger}. */
+    final byte[] versionValue;
+    /** {@code includeMdc}, {@code includeContext}, {@code includeTags}, {@code includeKeyValuePairs}: whether the provider is there. */
+    final boolean writesMdc;
+    final boolean writesContext;
+    final boolean writesTags;
+    final boolean writesKeyValuePairs;
 
     LogstashSettings(JsonFieldNames names, List<String> includeMdc, List<String> excludeMdc,
             Map<String, String> mdcFieldNames, byte[] customFields, LogstashTimestamp timestampValue,
-            ThrowableHandlingConverter throwableConverter) {
+            ThrowableHandlingConverter throwableConverter, LogstashProviders providers) {
         this.timestamp = plain(names.get("timestamp", "@timestamp"));
         this.version = plain(names.get("version", "@version"));
         this.message = plain(names.get("message", "message"));
@@ -61,6 +68,17 @@ final class LogstashSettings {
         this.customFields = customFields;
         this.timestampValue = timestampValue;
         this.throwableConverter = throwableConverter;
+        ByteLineBuilder v = new ByteLineBuilder(8);
+        if (providers.versionAsInteger && LogstashProviders.integral(providers.version)) {
+            v.appendDecimal(Integer.parseInt(providers.version));
+        } else { // (not an int: the real encoder renders every line, LogstashProviders.delegatedNames)
+            JsonEscape.appendQuoted(v, providers.version);
+        }
+        this.versionValue = java.util.Arrays.copyOf(v.array(), v.length());
+        this.writesMdc = providers.mdc;
+        this.writesContext = providers.context;
+        this.writesTags = providers.tags;
+        this.writesKeyValuePairs = providers.keyValuePairs;
     }
 
     /** @return whether the MDC entry of this key is written, as {@code MdcJsonProvider} filters */

@@ -59,7 +59,7 @@ final class LogstashSettingsForwarder {
         }
     }
 
-    private static void call(Object target, ContextAware status, String method, Class<?> type, Object value) {
+    static void call(Object target, ContextAware status, String method, Class<?> type, Object value) {
         try {
             Method m = target.getClass().getMethod(method, type);
             m.invoke(target, value);

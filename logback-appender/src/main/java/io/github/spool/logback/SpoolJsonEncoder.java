@@ -88,6 +88,7 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
     private final List<String> excludeMdcKeyNames = new java.util.ArrayList<>();
     private final java.util.Map<String, String> mdcKeyFieldNames = new java.util.LinkedHashMap<>();
     private JsonFieldNames fieldNames = new JsonFieldNames();
+    private final LogstashProviders providers = new LogstashProviders();
     private String timestampPattern = LogstashTimestamp.DEFAULT_PATTERN;
     /** {@code <timeZone>} as given (forwarded to the real encoder), and as resolved when set, as it resolves it. */
     private String timeZoneSetting;
@@ -389,6 +390,135 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
     }
 
     /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: whether the MDC is written, as {@code LogstashEncoder.setIncludeMdc}.
+     *
+     * @param include default {@code true}
+     */
+    public void setIncludeMdc(boolean include) {
+        providers.mdc = include;
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: whether the logger context's properties are written, as
+     * {@code LogstashEncoder.setIncludeContext}.
+     *
+     * @param include default {@code true}
+     */
+    public void setIncludeContext(boolean include) {
+        providers.context = include;
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: whether markers are written as tags, as
+     * {@code LogstashEncoder.setIncludeTags}.
+     *
+     * @param include default {@code true}
+     */
+    public void setIncludeTags(boolean include) {
+        providers.tags = include;
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: whether SLF4J 2 key-value pairs are written, as
+     * {@code LogstashEncoder.setIncludeKeyValuePairs}.
+     *
+     * @param include default {@code true}
+     */
+    public void setIncludeKeyValuePairs(boolean include) {
+        providers.keyValuePairs = include;
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: the {@code @version} field's value, as
+     * {@code LogstashEncoder.setVersion}.
+     *
+     * @param version default {@code 1}
+     */
+    public void setVersion(String version) {
+        providers.version = version;
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: the {@code @version} field as a number, as
+     * {@code LogstashEncoder.setWriteVersionAsInteger}.
+     *
+     * @param asInteger default {@code false}
+     */
+    public void setWriteVersionAsInteger(boolean asInteger) {
+        providers.versionAsInteger = asInteger;
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: caller data fields, as {@code LogstashEncoder.setIncludeCallerData}.
+     * Not rendered by Spool: with {@code true}, logstash-logback-encoder's encoder renders every
+     * line, on the logging thread (WARN status at start).
+     *
+     * @param include default {@code false}
+     */
+    public void setIncludeCallerData(boolean include) {
+        if (include) {
+            providers.delegate("setIncludeCallerData", boolean.class, true);
+        }
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: as {@code LogstashEncoder.setShortenedLoggerNameLength}.
+     * Not rendered by Spool: logstash-logback-encoder's encoder renders every line, on the logging
+     * thread (WARN status at start).
+     *
+     * @param length the logger name's target length
+     */
+    public void setShortenedLoggerNameLength(int length) {
+        providers.delegate("setShortenedLoggerNameLength", int.class, length);
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: as {@code LogstashEncoder.setIncludeStructuredArguments}.
+     * With {@code false}, logstash-logback-encoder's encoder renders every line, on the logging
+     * thread (WARN status at start).
+     *
+     * @param include default {@code true}
+     */
+    public void setIncludeStructuredArguments(boolean include) {
+        if (!include) {
+            providers.delegate("setIncludeStructuredArguments", boolean.class, false);
+        }
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: as {@code LogstashEncoder.setIncludeNonStructuredArguments}.
+     * With {@code true}, logstash-logback-encoder's encoder renders every line, on the logging
+     * thread (WARN status at start).
+     *
+     * @param include default {@code false}
+     */
+    public void setIncludeNonStructuredArguments(boolean include) {
+        if (include) {
+            providers.delegate("setIncludeNonStructuredArguments", boolean.class, true);
+        }
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: as {@code LogstashEncoder.setNonStructuredArgumentsFieldPrefix};
+     * logstash-logback-encoder's encoder renders every line, on the logging thread (WARN status at start).
+     *
+     * @param prefix the prefix
+     */
+    public void setNonStructuredArgumentsFieldPrefix(String prefix) {
+        providers.delegate("setNonStructuredArgumentsFieldPrefix", String.class, prefix);
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: as {@code LogstashEncoder.setMessageSplitRegex};
+     * logstash-logback-encoder's encoder renders every line, on the logging thread (WARN status at start).
+     *
+     * @param regex the regular expression
+     */
+    public void setMessageSplitRegex(String regex) {
+        providers.delegate("setMessageSplitRegex", String.class, regex);
+    }
+
+    /**
      * Spring formats: the charset of the lines, as Spring Boot's {@code StructuredLogEncoder}'s
      * {@code <charset>}; default UTF-8. Spool renders UTF-8; with another charset Spring's encoder
      * renders the lines (WARN status). The other formats write UTF-8, as their encoders do.
@@ -492,6 +622,7 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
             fallback.setContext(context);
             LogstashSettingsForwarder.forward(fallback, this, customFields, includeMdcKeyNames, excludeMdcKeyNames,
                     mdcKeyFieldNames, fieldNames, timestampPattern, timeZoneSetting, throwableConverter);
+            providers.forwardTo(fallback, this);
             fallback.start();
             if (!fallback.isStarted()) {
                 addError("SpoolJsonEncoder: logstash-logback-encoder's LogstashEncoder did not start; its markers and "
@@ -506,7 +637,16 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
         if (customFields != null && !customFields.isEmpty() && fallback == null) {
             addError("SpoolJsonEncoder: customFields need logstash-logback-encoder on the class path (it parses them); ignored");
         }
-        if (fallback != null) {
+        java.util.List<String> delegated = providers.delegatedNames();
+        if (!delegated.isEmpty() && fallback == null) {
+            addError("SpoolJsonEncoder: " + String.join(", ", delegated) + " need logstash-logback-encoder on the class path "
+                    + "(its LogstashEncoder renders them); ignored");
+        } else if (!delegated.isEmpty()) {
+            realEncoderOnly = true;
+            addWarn("SpoolJsonEncoder: Spool does not reproduce LogstashEncoder's " + String.join(", ", delegated)
+                    + "; logstash-logback-encoder's LogstashEncoder renders every line, on the logging thread");
+        }
+        if (fallback != null && !realEncoderOnly) {
             LogstashSettings probeSettings = settings(new byte[0], timestamp, converter);
             custom = CustomFieldsProbe.customFields(fallback, new LogstashJsonLine(context, probeSettings, false));
             if (custom == null) {
@@ -539,7 +679,7 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
 
     private LogstashSettings settings(byte[] custom, LogstashTimestamp timestamp, ThrowableHandlingConverter converter) {
         return new LogstashSettings(fieldNames, includeMdcKeyNames, excludeMdcKeyNames, mdcKeyFieldNames, custom,
-                timestamp, converter);
+                timestamp, converter, providers);
     }
 
     /** The Spring format's renderer, or {@code null} (reported) if Spring Boot is not there or did not start. */
