@@ -36,7 +36,8 @@ import java.util.stream.Stream;
  * the raw results (CSV, JMH JSON), a Markdown table and PNG charts under
  * {@code docs/benchmarks/<mode>/}.
  *
- * <p>Options: {@code --scenarios console,ringlog,stall,request,rolling,accesslog,producers,jmh}, {@code --repeats N},
+ * <p>Options: {@code --scenarios console,ringlog,stall,request,rolling,accesslog,producers,json,jmh},
+ * {@code --repeats N}, {@code --json-threads 1,4,16,64},
  * {@code --out DIR}. Exit status 1 when any run failed or any output failed verification.
  */
 public final class Suite {
@@ -48,14 +49,14 @@ public final class Suite {
      * Runs the suite.
      *
      * @param args {@code quick|full [--scenarios a,b] [--repeats N] [--out DIR] [--console-events N]
-     *             [--console-threads 1,4] [--console-sinks file,pipe,devnull]}
+     *             [--console-threads 1,4] [--console-sinks file,pipe,devnull] [--json-threads 1,4,16,64]}
      * @throws Exception if the suite cannot run at all
      */
     public static void main(String[] args) throws Exception {
         if (args.length == 0 || args[0].startsWith("-")) {
             System.err.println("usage: Suite quick|full [--scenarios " + String.join(",", Plan.ALL_SCENARIOS)
                     + "] [--repeats N] [--out DIR] [--console-events N] [--console-threads 1,4]"
-                    + " [--console-sinks file,pipe,devnull]");
+                    + " [--console-sinks file,pipe,devnull] [--json-threads 1,4,16,64]");
             System.exit(2);
         }
         Plan plan = Plan.named(args[0]);
@@ -68,6 +69,7 @@ public final class Suite {
                 case "--console-events" -> plan = plan.withConsole(Long.parseLong(args[++i].replace("_", "")),
                         plan.consoleThreads(), plan.consoleSinks());
                 case "--console-threads" -> plan = plan.withConsole(plan.consoleEvents(), ints(args[++i]), plan.consoleSinks());
+                case "--json-threads" -> plan = plan.withJsonThreads(ints(args[++i]));
                 case "--console-sinks" -> plan = plan.withConsole(plan.consoleEvents(), plan.consoleThreads(), sinks(args[++i]));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
@@ -124,7 +126,7 @@ public final class Suite {
         Context context = new Context(plan, new ChildJvm(work), progress, out);
         List<Scenario> scenarios = List.of(ThroughputScenario.console(), ThroughputScenario.ringLog(),
                 new StallScenario(), new RequestScenario(), new RollingScenario(), new AccessLogScenario(), ThroughputScenario.producers(),
-                new JmhScenario());
+                ThroughputScenario.json(), new JmhScenario());
         try {
             for (Scenario s : scenarios) {
                 if (plan.runs(s.name())) {

@@ -24,4 +24,12 @@ public record Configuration(String name, Role role, Output output, Set<String> s
     public boolean in(String scenario) {
         return scenarios.contains(scenario);
     }
+
+    /**
+     * @return whether its lines are JSON (the json scenario's configurations that write): the
+     *         pattern-line {@link OutputVerifier} does not apply to them
+     */
+    public boolean writesJson() {
+        return output != Output.NONE && scenarios.contains(Scenarios.JSON);
+    }
 }

@@ -13,6 +13,8 @@ public final class Scenarios {
     public static final String REQUEST = "request";
     /** Many producers (1, 4, 16, 64 threads), stdout to a file: how throughput scales with threads. */
     public static final String PRODUCERS = "producers";
+    /** JSON lines (issue 33): as {@link #PRODUCERS}, with JSON layouts and encoders instead of the pattern. */
+    public static final String JSON = "json";
 
     private Scenarios() {
     }

@@ -1,6 +1,7 @@
 package io.github.spool.bench.e2e;
 
 import static io.github.spool.bench.e2e.Scenarios.CONSOLE;
+import static io.github.spool.bench.e2e.Scenarios.JSON;
 import static io.github.spool.bench.e2e.Scenarios.PRODUCERS;
 import static io.github.spool.bench.e2e.Scenarios.REQUEST;
 import static io.github.spool.bench.e2e.Scenarios.RINGLOG;
@@ -96,7 +97,7 @@ public final class Subjects {
         list.add(new Configuration("logback-async", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS),
                 "logback AsyncAppender (queue 262144, no discarding) + ConsoleAppender",
                 () -> new LogbackSubject("bench/logback-async-console.xml")));
-        list.add(new Configuration("logback-nop", Role.CEILING, Output.NONE, Set.of(CONSOLE, PRODUCERS),
+        list.add(new Configuration("logback-nop", Role.CEILING, Output.NONE, Set.of(CONSOLE, PRODUCERS, JSON),
                 "logback with NOPAppender: the framework's own ceiling",
                 () -> new LogbackSubject("bench/logback-nop.xml")));
         list.add(new Configuration("log4j2-console", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, REQUEST),
@@ -114,11 +115,35 @@ public final class Subjects {
         list.add(new Configuration("log4j2-async-raf", Role.ANCHOR, Output.FILE, Set.of(RINGLOG),
                 "log4j2 all-async loggers (Disruptor 3.4.4) + RandomAccessFile (immediateFlush=false)",
                 () -> new Log4j2Subject("bench/log4j2-raf.xml", true)));
-        list.add(new Configuration("log4j2-null", Role.CEILING, Output.NONE, Set.of(CONSOLE, PRODUCERS),
+        list.add(new Configuration("log4j2-null", Role.CEILING, Output.NONE, Set.of(CONSOLE, PRODUCERS, JSON),
                 "log4j2 sync loggers + <Null> appender: the framework's own ceiling",
                 () -> new Log4j2Subject("bench/log4j2-null.xml", false)));
+        json(list);
         spool(list);
         return Collections.unmodifiableList(list);
+    }
+
+    /**
+     * The JSON anchors of the json scenario (issue 33): the encoders and layouts containers ship.
+     * Spring Boot's {@code StructuredLogEncoder} is not among them: it needs a Spring
+     * {@code Environment} in logback's context, which only Spring Boot's own logging system puts there.
+     *
+     * @param list the registry under construction
+     */
+    private static void json(List<Configuration> list) {
+        Set<String> json = Set.of(JSON);
+        list.add(new Configuration("logback-json-console", Role.ANCHOR, Output.STDOUT, json,
+                "logback ConsoleAppender + logstash-logback-encoder's LogstashEncoder",
+                () -> new LogbackSubject("bench/logback-json-console.xml")));
+        list.add(new Configuration("logback-json-async", Role.ANCHOR, Output.STDOUT, json,
+                "logback AsyncAppender (queue 262144, no discarding) + ConsoleAppender + LogstashEncoder",
+                () -> new LogbackSubject("bench/logback-json-async-console.xml")));
+        list.add(new Configuration("log4j2-json-console-direct", Role.ANCHOR, Output.STDOUT, json,
+                "log4j2 sync loggers + Console direct=\"true\" + JsonTemplateLayout (EcsLayout.json)",
+                () -> new Log4j2Subject("bench/log4j2-json-console-direct.xml", false)));
+        list.add(new Configuration("log4j2-async-json-console-direct", Role.ANCHOR, Output.STDOUT, json,
+                "log4j2 all-async loggers (Disruptor 3.4.4) + Console direct=\"true\" + JsonTemplateLayout (EcsLayout.json)",
+                () -> new Log4j2Subject("bench/log4j2-json-console-direct.xml", true)));
     }
 
     /**
@@ -137,6 +162,12 @@ public final class Subjects {
         list.add(new Configuration("spool-logback", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS),
                 "logback + SpoolAppender (fd 1) with SpoolEncoder",
                 () -> new LogbackSubject("bench/logback-spool.xml")));
+        list.add(new Configuration("spool-log4j2-json", Role.SPOOL, Output.STDOUT, Set.of(JSON),
+                "log4j2 sync loggers + <Spool target=SYSTEM_OUT> with SpoolJsonTemplateLayout (EcsLayout.json)",
+                () -> new Log4j2Subject("bench/log4j2-spool-json.xml", false)));
+        list.add(new Configuration("spool-logback-json", Role.SPOOL, Output.STDOUT, Set.of(JSON),
+                "logback + SpoolAppender (fd 1) with SpoolJsonEncoder, format logstash-logback-encoder",
+                () -> new LogbackSubject("bench/logback-spool-json.xml")));
         list.add(new Configuration("spool-core-file", Role.SPOOL, Output.FILE, Set.of(RINGLOG),
                 "Spool core: pre-formatted lines through Spool.append into a file",
                 () -> new SpoolCoreSubject(true)));

@@ -42,6 +42,12 @@ public final class Charts {
         bySeriesGroup(rows, "producers", Metric.EVENTS_PER_SECOND,
                 "events/s by producer threads, stdout to a file (log scale), higher is better", true,
                 outDir.resolve("producers"), files);
+        bySeriesGroup(rows, "json", Metric.EVENTS_PER_SECOND,
+                "JSON lines: events/s by producer threads, stdout to a file (log scale), higher is better", true,
+                outDir.resolve("json"), files);
+        bySeriesGroup(rows, "json", Metric.CPU_NS_PER_EVENT,
+                "JSON lines: process CPU ns per event by producer threads (log scale), lower is better", true,
+                outDir.resolve("json-cpu"), files);
         bySeriesGroup(rows, "request", Metric.QPS, "requests/s, higher is better", false,
                 outDir.resolve("request"), files);
         bySeriesGroup(rows, "jmh", Metric.NS_PER_OP, "ns per event (producer), lower is better", true,

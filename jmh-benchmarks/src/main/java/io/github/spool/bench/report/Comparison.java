@@ -23,7 +23,7 @@ public record Comparison(String scenario, String metric, boolean higherIsBetter,
             case "console" -> new Comparison(scenario, Metric.EVENTS_PER_SECOND, true, "println");
             case "ringlog" -> new Comparison(scenario, Metric.EVENTS_PER_SECOND, true, "file-per-line");
             case "request" -> new Comparison(scenario, Metric.QPS, true, "none");
-            case "producers" -> new Comparison(scenario, Metric.EVENTS_PER_SECOND, true, null);
+            case "producers", "json" -> new Comparison(scenario, Metric.EVENTS_PER_SECOND, true, null);
             case "stall" -> new Comparison(scenario, Metric.P999_US, false, null);
             default -> new Comparison(scenario, Metric.NS_PER_OP, false, null);
         };

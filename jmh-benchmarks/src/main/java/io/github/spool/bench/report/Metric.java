@@ -27,6 +27,8 @@ public final class Metric {
     public static final String CALL_US_MEAN = "call_us_mean";
     /** The Spool writer thread's CPU time per request (per event), microseconds; 0 without one. */
     public static final String WRITER_CPU_US = "writer_cpu_us_per_event";
+    /** Process CPU time (every thread) per event, first call to stopped, nanoseconds. */
+    public static final String CPU_NS_PER_EVENT = "cpu_ns_per_event";
     /** JMH average time per operation, nanoseconds. */
     public static final String NS_PER_OP = "ns_per_op";
     /** JMH score error (99.9% confidence half-width), nanoseconds. */

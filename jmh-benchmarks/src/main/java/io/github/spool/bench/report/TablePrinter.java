@@ -67,6 +67,17 @@ public final class TablePrinter {
                         decimal(r.median(Metric.NS_PER_OP_ERROR)), decimal(r.median(Metric.BYTES_PER_OP)), Format.ratio(c.ratio(r, best))});
                 }
             }
+            case "json" -> {
+                lines.add(new String[] {"configuration", "role", "events/s median [min – max]", "x best anchor",
+                    "CPU ns/event median [min – max]", "CPU x best anchor", "output"});
+                for (Row r : rows) {
+                    double cpu = r.median(Metric.CPU_NS_PER_EVENT);
+                    double cpuRatio = best == null ? Double.NaN : cpu / best.median(Metric.CPU_NS_PER_EVENT);
+                    lines.add(new String[] {r.config(), role(r), spread(r, Metric.EVENTS_PER_SECOND),
+                        Format.ratio(c.ratio(r, best)), spread(r, Metric.CPU_NS_PER_EVENT),
+                        Double.isNaN(cpuRatio) ? "-" : String.format(java.util.Locale.ROOT, "%.2fx", cpuRatio), output(r)});
+                }
+            }
             default -> {
                 String refName = ref == null ? "reference" : ref.config();
                 lines.add(new String[] {"configuration", "role", "events/s median [min – max]", "x " + refName,

@@ -29,28 +29,34 @@ import java.util.Set;
  * @param jmhSeconds         seconds per measurement iteration
  * @param jmhThreads         JMH thread counts
  * @param scenarios          the scenarios to run
+ * @param jsonThreads        producer counts of the json scenario
  */
 public record Plan(String mode, int repeats, long consoleEvents, List<Integer> consoleThreads, List<Sink> consoleSinks,
                    long ringEvents, List<Integer> ringThreads, int stallRate, double stallSeconds, int stallRepeats,
                    int requestConnections, int requestWorkMicros, double requestWarmup, double requestSeconds, int jmhForks, int jmhWarmups,
                    int jmhWarmupSeconds, int jmhIterations, int jmhSeconds, List<Integer> jmhThreads,
-                   Set<String> scenarios) {
+                   Set<String> scenarios, List<Integer> jsonThreads) {
 
     /** Every scenario, in the order they run. */
-    public static final List<String> ALL_SCENARIOS = List.of("console", "ringlog", "stall", "request", "rolling", AccessLogScenario.NAME, "producers", "jmh");
+    public static final List<String> ALL_SCENARIOS = List.of("console", "ringlog", "stall", "request", "rolling", AccessLogScenario.NAME, "producers", "json", "jmh");
+
+    /** The json scenario's producer counts in quick mode: 16 and 64 would double its few minutes. */
+    private static final List<Integer> QUICK_JSON_THREADS = List.of(1, 4);
 
     private static final List<Sink> CONSOLE_SINKS = List.of(Sink.FILE, Sink.PIPE, Sink.DEV_NULL);
 
     /** @return the quick plan: small N, 2 repeats, short JMH; a few minutes on 2 cores */
     public static Plan quick() {
         return new Plan("quick", 2, 100_000, List.of(1), CONSOLE_SINKS, 200_000, List.of(1, 5), 50_000, 2, 1,
-                2, 20, 1, 1.5, 1, 1, 1, 2, 1, List.of(1, 2), Set.copyOf(ALL_SCENARIOS));
+                2, 20, 1, 1.5, 1, 1, 1, 2, 1, List.of(1, 2), Set.copyOf(ALL_SCENARIOS),
+                QUICK_JSON_THREADS);
     }
 
     /** @return the full plan, for publishing: 1M-event runs, 5 repeats, 1 and 4 producers, longer JMH */
     public static Plan full() {
         return new Plan("full", 5, 1_000_000, List.of(1, 4), CONSOLE_SINKS, 2_000_000, List.of(1, 5), 50_000, 5, 3,
-                2, 20, 2, 5, 2, 3, 2, 5, 2, List.of(1, 2), Set.copyOf(ALL_SCENARIOS));
+                2, 20, 2, 5, 2, 3, 2, 5, 2, List.of(1, 2), Set.copyOf(ALL_SCENARIOS),
+                List.of(1, 4, 16, 64));
     }
 
     /**
@@ -72,7 +78,7 @@ public record Plan(String mode, int repeats, long consoleEvents, List<Integer> c
     public Plan withRepeats(int count) {
         return new Plan(mode, count, consoleEvents, consoleThreads, consoleSinks, ringEvents, ringThreads, stallRate,
                 stallSeconds, stallRepeats, requestConnections, requestWorkMicros, requestWarmup, requestSeconds, jmhForks, jmhWarmups,
-                jmhWarmupSeconds, jmhIterations, jmhSeconds, jmhThreads, scenarios);
+                jmhWarmupSeconds, jmhIterations, jmhSeconds, jmhThreads, scenarios, jsonThreads);
     }
 
     /**
@@ -84,7 +90,17 @@ public record Plan(String mode, int repeats, long consoleEvents, List<Integer> c
     public Plan withConsole(long events, List<Integer> threads, List<Sink> sinks) {
         return new Plan(mode, repeats, events, List.copyOf(threads), List.copyOf(sinks), ringEvents, ringThreads, stallRate,
                 stallSeconds, stallRepeats, requestConnections, requestWorkMicros, requestWarmup, requestSeconds, jmhForks, jmhWarmups,
-                jmhWarmupSeconds, jmhIterations, jmhSeconds, jmhThreads, scenarios);
+                jmhWarmupSeconds, jmhIterations, jmhSeconds, jmhThreads, scenarios, jsonThreads);
+    }
+
+    /**
+     * @param threads producer counts of the json scenario
+     * @return this plan with those
+     */
+    public Plan withJsonThreads(List<Integer> threads) {
+        return new Plan(mode, repeats, consoleEvents, consoleThreads, consoleSinks, ringEvents, ringThreads, stallRate,
+                stallSeconds, stallRepeats, requestConnections, requestWorkMicros, requestWarmup, requestSeconds, jmhForks, jmhWarmups,
+                jmhWarmupSeconds, jmhIterations, jmhSeconds, jmhThreads, scenarios, List.copyOf(threads));
     }
 
     /**
@@ -99,7 +115,7 @@ public record Plan(String mode, int repeats, long consoleEvents, List<Integer> c
         }
         return new Plan(mode, repeats, consoleEvents, consoleThreads, consoleSinks, ringEvents, ringThreads, stallRate,
                 stallSeconds, stallRepeats, requestConnections, requestWorkMicros, requestWarmup, requestSeconds, jmhForks, jmhWarmups,
-                jmhWarmupSeconds, jmhIterations, jmhSeconds, jmhThreads, Set.copyOf(names));
+                jmhWarmupSeconds, jmhIterations, jmhSeconds, jmhThreads, Set.copyOf(names), jsonThreads);
     }
 
     /**

@@ -44,6 +44,14 @@ public final class ThroughputScenario implements Scenario {
         return new ThroughputScenario(Scenarios.PRODUCERS);
     }
 
+    /**
+     * @return the json scenario (issue 33): the producers scenario with JSON layouts and encoders,
+     *         process CPU per event beside events/s
+     */
+    public static ThroughputScenario json() {
+        return new ThroughputScenario(Scenarios.JSON);
+    }
+
     /** @return the RingLog scenario (1 and 5 threads into a file) */
     public static ThroughputScenario ringLog() {
         return new ThroughputScenario(Scenarios.RINGLOG);
@@ -57,12 +65,12 @@ public final class ThroughputScenario implements Scenario {
     @Override
     public void run(Context context) throws InterruptedException {
         Plan plan = context.plan();
-        boolean producers = name.equals(Scenarios.PRODUCERS);
+        boolean producers = name.equals(Scenarios.PRODUCERS) || name.equals(Scenarios.JSON);
         // the producers scenario is the console one with stdout to a file only and many threads
         boolean console = name.equals(Scenarios.CONSOLE) || producers;
         long events = producers ? (plan.mode().equals("full") ? 10_000_000 : 200_000)
                 : console ? plan.consoleEvents() : plan.ringEvents();
-        List<Integer> threadCounts = producers ? PRODUCER_COUNTS : console ? plan.consoleThreads() : plan.ringThreads();
+        List<Integer> threadCounts = name.equals(Scenarios.JSON) ? plan.jsonThreads() : producers ? PRODUCER_COUNTS : console ? plan.consoleThreads() : plan.ringThreads();
         List<Sink> sinks = producers ? List.of(Sink.FILE) : console ? plan.consoleSinks() : List.of(Sink.FILE);
         List<Configuration> configurations = Subjects.in(name);
         int total = 0;
@@ -110,6 +118,9 @@ public final class ThroughputScenario implements Scenario {
             metrics.put(Metric.EVENTS_PER_SECOND, produced / (o.number("nanos.total") / 1e9));
             metrics.put(Metric.PRODUCE_PER_SECOND, produced / (o.number("nanos.produce") / 1e9));
             metrics.put(Metric.PRODUCED, produced);
+            if (o.values().containsKey("cpu.run.nanos")) {
+                metrics.put(Metric.CPU_NS_PER_EVENT, o.number("cpu.run.nanos") / produced);
+            }
             if (o.verdict() != null) {
                 metrics.put(Metric.DELIVERED, (double) o.verdict().lines());
             }
