@@ -274,11 +274,7 @@ final class CellSupply {
             }
             c = allocateCell(r, false);
             if (c == null) {
-                synchronized (allocated) {
-                    r.claim.counted = false;
-                    allocated.value -= cellSize;
-                    cells.value--;
-                }
+                release(r);
                 r = null;
                 return false;
             }
@@ -336,11 +332,7 @@ final class CellSupply {
             }
             c = allocateCell(r, true);
             if (c == null) {
-                synchronized (allocated) {
-                    r.claim.counted = false;
-                    allocated.value -= need;
-                    cells.value--;
-                }
+                release(r);
                 r = null;
                 return null;
             }
@@ -380,7 +372,17 @@ final class CellSupply {
      * backstop's list with it.
      */
     boolean uncount(Cell c) {
-        Reservation.Claim r = c.reservation.claim;
+        return release(c.reservation);
+    }
+
+    /**
+     * Takes a reservation out of the books unless someone did already; returns whether this call
+     * did. Off the backstop's list at once, so a reservation given back without a cell leaves
+     * nothing for the GC to settle. (Failure handlers undo a reservation inline instead: they may
+     * not call a method.)
+     */
+    private boolean release(Reservation reservation) {
+        Reservation.Claim r = reservation.claim;
         synchronized (allocated) {
             if (!r.counted) {
                 return false;
