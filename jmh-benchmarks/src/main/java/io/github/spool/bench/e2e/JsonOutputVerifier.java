@@ -8,8 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,17 +23,12 @@ import java.util.Map;
  */
 public final class JsonOutputVerifier {
 
-    private static final int MAX_PROBLEMS_KEPT = 5;
     private static final List<String> THREAD_FIELDS = List.of("thread_name", "process.thread.name");
 
     private final ObjectMapper mapper = new ObjectMapper();
-    private final Map<Integer, Long> count = new HashMap<>();
-    private final Map<Integer, Long> last = new HashMap<>();
-    private final List<String> problems = new ArrayList<>();
+    private final SequenceTally tally = new SequenceTally();
     private long lines;
     private long bytes;
-    private long malformed;
-    private long outOfOrder;
 
     /**
      * Checks a whole output file.
@@ -48,8 +41,7 @@ public final class JsonOutputVerifier {
     public OutputVerifier.Verdict verify(Path file, Map<Integer, Long> expected) throws IOException {
         bytes = Files.size(file);
         if (bytes > 0 && lastByte(file) != '\n') {
-            malformed++;
-            problem("torn: no line end at the end of the output");
+            tally.malformed("torn: no line end at the end of the output");
         }
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             for (String line; (line = in.readLine()) != null; ) {
@@ -57,23 +49,7 @@ public final class JsonOutputVerifier {
                 line(line);
             }
         }
-        long missing = 0;
-        long surplus = 0;
-        for (Map.Entry<Integer, Long> e : expected.entrySet()) {
-            long got = count.getOrDefault(e.getKey(), 0L);
-            if (got < e.getValue()) {
-                missing += e.getValue() - got;
-                problem(EventLine.threadName(e.getKey()) + ": " + got + " lines of " + e.getValue());
-            }
-        }
-        for (Map.Entry<Integer, Long> e : count.entrySet()) {
-            long want = expected.getOrDefault(e.getKey(), 0L);
-            if (e.getValue() > want) {
-                surplus += e.getValue() - want;
-                problem(EventLine.threadName(e.getKey()) + ": " + e.getValue() + " lines, only " + want + " produced");
-            }
-        }
-        return new OutputVerifier.Verdict(lines, bytes, malformed, outOfOrder, missing, surplus, List.copyOf(problems));
+        return tally.verdict(lines, bytes, expected);
     }
 
     private void line(String line) {
@@ -112,13 +88,7 @@ public final class JsonOutputVerifier {
             malformed(line, "no sequence number or producer");
             return;
         }
-        long previous = last.getOrDefault(thread, -1L);
-        if (seq != previous + 1) {
-            outOfOrder++;
-            problem("line " + lines + ": " + EventLine.threadName(thread) + " id=" + seq + " after id=" + previous);
-        }
-        count.merge(thread, 1L, Long::sum);
-        last.put(thread, Math.max(previous, seq));
+        tally.sequence(lines, thread, seq);
     }
 
     private static int thread(JsonNode node) {
@@ -140,13 +110,6 @@ public final class JsonOutputVerifier {
     }
 
     private void malformed(String line, String why) {
-        malformed++;
-        problem("line " + lines + ": " + why + ": " + line.substring(0, Math.min(line.length(), 160)));
-    }
-
-    private void problem(String text) {
-        if (problems.size() < MAX_PROBLEMS_KEPT) {
-            problems.add(text);
-        }
+        tally.malformed("line " + lines + ": " + why + ": " + line.substring(0, Math.min(line.length(), 160)));
     }
 }

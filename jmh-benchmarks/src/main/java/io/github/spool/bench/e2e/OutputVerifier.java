@@ -5,8 +5,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -22,7 +20,6 @@ import java.util.Map;
  */
 public final class OutputVerifier {
 
-    private static final int MAX_PROBLEMS_KEPT = 5;
     private static final byte[] LEVEL_AND_LOGGER =
             ("] INFO  " + EventLine.LOGGER + " - " + EventLine.MESSAGE_HEAD).getBytes(StandardCharsets.US_ASCII);
     private static final byte[] TAIL = EventLine.MESSAGE_TAIL.getBytes(StandardCharsets.US_ASCII);
@@ -34,12 +31,7 @@ public final class OutputVerifier {
     private boolean partialOverflow;
     private long lines;
     private long bytes;
-    private long[] count = new long[8];
-    private long[] last = filled(8);
-    private int threads;
-    private long malformed;
-    private long outOfOrder;
-    private final List<String> problems = new ArrayList<>();
+    private final SequenceTally tally = new SequenceTally();
 
     /**
      * Feeds the next chunk of output.
@@ -61,8 +53,7 @@ public final class OutputVerifier {
             } else {
                 appendPartial(buf, start, i - start);
                 if (partialOverflow) {
-                    problem("line " + (lines + 1) + ": longer than " + MAX_LINE + " bytes");
-                    malformed++;
+                    tally.malformed("line " + (lines + 1) + ": longer than " + MAX_LINE + " bytes");
                     lines++;
                 } else {
                     line(partial, 0, partialLength);
@@ -102,30 +93,12 @@ public final class OutputVerifier {
      */
     public Verdict finish(Map<Integer, Long> expected) {
         if (partialLength > 0 || partialOverflow) {
-            malformed++;
             lines++;
-            problem("line " + lines + ": torn, no line end at the end of the output");
+            tally.malformed("line " + lines + ": torn, no line end at the end of the output");
             partialLength = 0;
             partialOverflow = false;
         }
-        long missing = 0;
-        long surplus = 0;
-        int maxThread = Math.max(threads, expected.keySet().stream().mapToInt(i -> i + 1).max().orElse(0));
-        for (int t = 0; t < maxThread; t++) {
-            long want = expected.getOrDefault(t, 0L);
-            long got = t < threads ? count[t] : 0;
-            if (got < want) {
-                missing += want - got;
-                problem(EventLine.threadName(t) + ": " + got + " lines of " + want);
-            } else if (got > want) {
-                surplus += got - want;
-                problem(EventLine.threadName(t) + ": " + got + " lines, only " + want + " produced");
-            } else if (want > 0 && last[t] != want - 1) {
-                problem(EventLine.threadName(t) + ": last sequence " + last[t] + ", expected " + (want - 1));
-                outOfOrder++;
-            }
-        }
-        return new Verdict(lines, bytes, malformed, outOfOrder, missing, surplus, List.copyOf(problems));
+        return tally.verdict(lines, bytes, expected);
     }
 
     private void appendPartial(byte[] buf, int offset, int length) {
@@ -170,28 +143,7 @@ public final class OutputVerifier {
             malformed(b, off, len);
             return;
         }
-        sequence((int) thread, seq);
-    }
-
-    private void sequence(int thread, long seq) {
-        if (thread >= count.length) {
-            int size = Math.max(thread + 1, count.length * 2);
-            count = Arrays.copyOf(count, size);
-            long[] grown = filled(size);
-            System.arraycopy(last, 0, grown, 0, last.length);
-            last = grown;
-        }
-        threads = Math.max(threads, thread + 1);
-        long previous = last[thread];
-        if (seq != previous + 1) {
-            outOfOrder++;
-            String what = seq == previous ? "duplicate" : seq < previous ? "out of order (or duplicate)"
-                    : "gap (missing or reordered)";
-            problem("line " + lines + ": " + EventLine.threadName(thread) + " id=" + seq + " after id=" + previous
-                    + ": " + what);
-        }
-        count[thread]++;
-        last[thread] = Math.max(previous, seq);
+        tally.sequence(lines, (int) thread, seq);
     }
 
     private static boolean timestamp(byte[] b, int off) {
@@ -225,20 +177,7 @@ public final class OutputVerifier {
     }
 
     private void malformed(byte[] b, int off, int len) {
-        malformed++;
-        problem("line " + lines + ": malformed: " + new String(b, off, Math.min(len, 160), StandardCharsets.ISO_8859_1));
-    }
-
-    private void problem(String text) {
-        if (problems.size() < MAX_PROBLEMS_KEPT) {
-            problems.add(text);
-        }
-    }
-
-    private static long[] filled(int size) {
-        long[] a = new long[size];
-        Arrays.fill(a, -1);
-        return a;
+        tally.malformed("line " + lines + ": malformed: " + new String(b, off, Math.min(len, 160), StandardCharsets.ISO_8859_1));
     }
 
     /**
