@@ -375,6 +375,11 @@ public final class Spool implements AutoCloseable {
                     + "; " + stats.getEventsLost() + " records lost in all");
             return false;
         }
+        if (lane != null && lane.gaveUp()) {
+            // Said already, by whoever gave up; the lane may still be counting them (so not
+            // "every record is written" below, even while it is still ending).
+            return false;
+        }
         if (lane != null && ended && lane.lost() > 0) {
             warn(prefix + lane.lost() + " records logged during the JVM's exit were lost (counted)");
             return false;

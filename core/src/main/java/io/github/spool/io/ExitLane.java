@@ -377,6 +377,14 @@ public final class ExitLane implements Runnable {
         return lost;
     }
 
+    /**
+     * @return whether records were given up at the exit deadline (said once, by whoever gave up):
+     *         they are counted as lost, perhaps only later, as the lane reaches them
+     */
+    public boolean gaveUp() {
+        return gaveUp;
+    }
+
     @Override
     public void run() {
         Sink s = null;

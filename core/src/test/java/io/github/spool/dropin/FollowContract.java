@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.spool.dropin;
 
+import io.github.spool.soak.ChildClassPath;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,7 +90,7 @@ public abstract class FollowContract {
     private List<String> logged(boolean follow, String marker, List<String> stderr) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>(List.of(java, "-Xmx64m", "-XX:TieredStopAtLevel=1", configure(dir, follow),
-                "-cp", System.getProperty("java.class.path"), main().getName()));
+                "-cp", ChildClassPath.withoutSpring(), main().getName()));
         if (marker.equals(FollowChild.BRIDGED)) {
             cmd.add("bridged");
         }

@@ -4,6 +4,7 @@ package io.github.spool.lifecycle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.spool.soak.ChildClassPath;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,7 +55,7 @@ public abstract class ExitContract {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m"));
         cmd.addAll(configure(dir, mode));
         cmd.addAll(extra);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), main().getName(), mode));
+        cmd.addAll(List.of("-cp", ChildClassPath.withoutSpring(), main().getName(), mode));
         return new ProcessBuilder(cmd).redirectOutput(out).redirectError(dir.resolve(mode + ".err").toFile()).start();
     }
 

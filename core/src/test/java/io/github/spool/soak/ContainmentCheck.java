@@ -35,7 +35,7 @@ public final class ContainmentCheck {
         Path out = dir.resolve(tag + ".out");
         List<String> cmd = new ArrayList<>(List.of(java, "-Xmx512m", "-Dcontainment.out=" + out));
         cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName(), mode));
+        cmd.addAll(List.of("-cp", ChildClassPath.withoutSpring(), main.getName(), mode));
         Path err = dir.resolve(tag + ".err");
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         boolean ended = p.waitFor(150, TimeUnit.SECONDS);

@@ -453,7 +453,7 @@ public abstract class FaultInjectionContract {
             List<String> cmd = new ArrayList<>(prefix);
             cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
             cmd.addAll(List.of("-Xmx64m", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1",
-                    "-cp", System.getProperty("java.class.path")));
+                    "-cp", ChildClassPath.withoutSpring()));
             cmd.addAll(configure(dir, file, stallPolicy));
             cmd.addAll(jvmArgs);
             cmd.add(faultMain().getName());

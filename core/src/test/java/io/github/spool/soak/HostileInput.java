@@ -297,7 +297,7 @@ public final class HostileInput {
         Path stderr = dir.resolve(mode + ".err");
         Process p = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), HEAP,
                 "-XX:+ExitOnOutOfMemoryError", "-Dspool.it.render=" + render,
-                "-cp", System.getProperty("java.class.path"), main.getName(), mode, dir.toString())
+                "-cp", ChildClassPath.withoutSpring(), main.getName(), mode, dir.toString())
                 .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
         if (!p.waitFor(90, TimeUnit.SECONDS)) {
             p.destroyForcibly();

@@ -90,7 +90,7 @@ public abstract class MemoryLifecycleContract {
             cmd.addAll(jvmArgs);
             cmd.addAll(CellMemory.jvmOptions());
             cmd.add(configure(dir, bufferSize, maxBufferSize));
-            cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), main().getName(), mode));
+            cmd.addAll(List.of("-cp", ChildClassPath.withoutSpring(), main().getName(), mode));
             Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             boolean ended = p.waitFor(120, TimeUnit.SECONDS);
             if (!ended) {

@@ -68,7 +68,7 @@ public abstract class ParkedProducersSoakContract {
         Process mk = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
         Assumptions.assumeTrue(mk.waitFor(30, TimeUnit.SECONDS) && mk.exitValue() == 0, "needs mkfifo (Linux, macOS)");
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", configure(dir, fifo), "-cp", System.getProperty("java.class.path"), main().getName(),
+                "-Xmx512m", configure(dir, fifo), "-cp", ChildClassPath.withoutSpring(), main().getName(),
                 String.valueOf(producers), String.valueOf(virtual), "2", "3000", "3500", fifo.toString()));
         Path err = dir.resolve("soak.err");
         Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();

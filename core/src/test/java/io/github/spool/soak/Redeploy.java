@@ -256,7 +256,7 @@ public final class Redeploy {
         cmd.add("-Xmx256m");
         cmd.addAll(jvmOptions);
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(ChildClassPath.withoutSpring());
         cmd.add(Redeploy.class.getName());
         cmd.add(appClass);
         cmd.add(String.valueOf(cycles));

@@ -64,7 +64,7 @@ public final class SoakRun {
         cmd.addAll(List.of("-Xms" + HEAP, "-Xmx" + HEAP, "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC"));
         cmd.addAll(jvmArgs);
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(ChildClassPath.withoutSpring());
         cmd.add(mainClass.getName());
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).start();

@@ -5,6 +5,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.config.Configurator;
+import org.apache.logging.log4j.core.impl.Log4jContextFactory;
 
 /**
  * The program the integration tests run in a forked JVM: {@code threads} producers each log
@@ -31,6 +32,9 @@ public final class LoadMain {
         String mode = args[2];
         Logger logger = LogManager.getLogger("io.github.spool.it.Load");
         System.err.println("context=" + LogManager.getContext(false).getClass().getName());
+        // Whether log4j2 can register its shutdown hook at all (Spring Boot's jar switches it off).
+        System.err.println("log4j2ShutdownHook="
+                + ((Log4jContextFactory) LogManager.getFactory()).isShutdownHookEnabled());
         AtomicLong produced = new AtomicLong();
         Thread[] producers = new Thread[threads];
         for (int t = 0; t < threads; t++) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.github.spool.soak.ChildClassPath;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -105,7 +106,7 @@ class ForkedJvmTest {
     private Process start(Path config, int threads, int perThread, String mode, ProcessBuilder.Redirect stdout) throws IOException {
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>(List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-Dlogback.configurationFile=" + config,
-                "-cp", System.getProperty("java.class.path"), LoadMain.class.getName(),
+                "-cp", ChildClassPath.withoutSpring(), LoadMain.class.getName(),
                 Integer.toString(threads), Integer.toString(perThread), mode));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.redirectOutput(stdout);
