@@ -73,9 +73,13 @@ public final class SpoolJsonTemplateLayout implements StringLayout, LocationAwar
     private final String unsupported;
     private final boolean context;
 
+    /** The template compiled for the writer, or {@code null}: log4j2's resolvers then render there too. */
+    private final NativeJsonTemplate compiled;
+
     private SpoolJsonTemplateLayout(JsonTemplateLayout delegate, String templateName, String unsupported,
-            boolean context) {
+            boolean context, NativeJsonTemplate compiled) {
         this.delegate = delegate;
+        this.compiled = compiled;
         this.templateName = templateName;
         this.unsupported = unsupported;
         this.context = context;
@@ -223,6 +227,10 @@ public final class SpoolJsonTemplateLayout implements StringLayout, LocationAwar
 
     @Override
     public void renderCaptured(LogEvent event, SpoolLayout.Scratch scratch, LineBuffer line) {
+        if (compiled != null && event instanceof CapturedEvent
+                && compiled.render((CapturedEvent) event, line.bytes(), scratch.json())) {
+            return;
+        }
         encodeTo(event, scratch, line.bytes());
     }
 
@@ -238,7 +246,9 @@ public final class SpoolJsonTemplateLayout implements StringLayout, LocationAwar
 
     @Override
     public String describe() {
-        return templateName + (unsupported == null ? ", rendered on the writer" : ", " + unsupported);
+        return templateName + (unsupported != null ? ", " + unsupported
+                : compiled != null ? ", rendered on the writer by Spool's compiled template"
+                : ", rendered on the writer by log4j2's resolvers");
     }
 
     @Override
@@ -465,7 +475,32 @@ public final class SpoolJsonTemplateLayout implements StringLayout, LocationAwar
                         + "every event renders on the calling thread, as JsonTemplateLayout does", PLUGIN_NAME, name,
                         unsupported);
             }
-            return new SpoolJsonTemplateLayout(delegate, name, unsupported, verdict.context);
+            NativeJsonTemplate compiled = unsupported == null ? compile(json) : null;
+            return new SpoolJsonTemplateLayout(delegate, name, unsupported, verdict.context, compiled);
+        }
+
+        /** @return the template compiled for the writer, or {@code null} where it has a part not compiled */
+        private NativeJsonTemplate compile(String json) {
+            NativeJsonTemplate.Settings s = new NativeJsonTemplate.Settings();
+            s.fieldLayouts = JsonTemplateLayout.newBuilder().setConfiguration(configuration).setCharset(charset)
+                    .setLocationInfoEnabled(locationInfoEnabled).setStackTraceEnabled(stackTraceEnabled)
+                    .setStackTraceElementTemplate(stackTraceElementTemplate)
+                    .setStackTraceElementTemplateUri(stackTraceElementTemplateUri).setMaxStringLength(maxStringLength)
+                    .setTruncatedStringSuffix(truncatedStringSuffix).setRecyclerFactory(recyclerFactory);
+            s.eventTemplate = json;
+            s.additionalFields = eventTemplateAdditionalFields;
+            s.rootObjectKey = Strings.isBlank(eventTemplateRootObjectKey) ? null : eventTemplateRootObjectKey;
+            s.maxStringLength = maxStringLength;
+            s.truncatedStringSuffix = truncatedStringSuffix;
+            s.eventDelimiter = eventDelimiter;
+            s.nullEventDelimiterEnabled = nullEventDelimiterEnabled;
+            try {
+                return NativeJsonTemplate.compile(s);
+            } catch (RuntimeException e) {
+                // log4j2's own path renders it; the compiler only declines what it does not know
+                StatusLogger.getLogger().debug("<{}>: template not compiled for the writer: {}", PLUGIN_NAME, e.toString());
+                return null;
+            }
         }
     }
 }

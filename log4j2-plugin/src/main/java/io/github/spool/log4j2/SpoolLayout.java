@@ -76,6 +76,18 @@ public final class SpoolLayout extends AbstractStringLayout implements Capturing
         EventCapture.Ids ids;
         /** For {@link SpoolJsonTemplateLayout}: its delegate's bytes into {@link #line}, created on first use. */
         LineDestination destination;
+        /** For {@link SpoolJsonTemplateLayout}'s compiled template, created on first use. */
+        private JsonScratch json;
+
+        JsonScratch json() {
+            JsonScratch j = json;
+            if (j == null) {
+                j = new JsonScratch();
+                json = j;
+            }
+            j.text = text;
+            return j;
+        }
 
         LineDestination destination() {
             LineDestination d = destination;

@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TimeZone;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.Marker;
 import org.apache.logging.log4j.core.LogEvent;
@@ -44,8 +45,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * simple, object and map messages) go through the appender's two halves — the caller's capture
  * ({@link EventCapture}, or the caller's text record when the event is not captured) and the
  * writer's {@link WriterRenderer} — and must come out byte for byte as JsonTemplateLayout's {@code
- * encode} writes them, for every shipped template and user-style customisations. Every line must
- * also parse as one JSON object. Seeded ({@code -Dspool.seed=N} replays).
+ * encode} writes them, for every shipped template and user-style customisations, each with the
+ * default time zone set to three zones. Every line must also parse as one JSON object. Each case
+ * also says which path the writer takes: the compiled template ({@link NativeJsonTemplate}),
+ * log4j2's resolvers on the rebuilt event, or none (every event renders on the caller). Seeded
+ * ({@code -Dspool.seed=N} replays).
  */
 class SpoolJsonTemplateLayoutDifferentialTest {
 
@@ -53,6 +57,18 @@ class SpoolJsonTemplateLayoutDifferentialTest {
     private static final Level NOTICE = Level.forName("NOTICE", 350);
     /** Found at run time: MarkerManager's class carries an annotation not on the class path (-Werror). */
     private static final Marker[] MARKERS = {marker("AUDIT"), marker("SECURITY")};
+    private static final String[] ZONES = {"UTC", "America/New_York", "Asia/Kolkata"};
+
+    /** Where a case's events render when captured. */
+    enum Path {
+        /** The writer, from the template compiled into field writers. */
+        COMPILED,
+        /** The writer, through log4j2's resolvers on the rebuilt event. */
+        RESOLVERS,
+        /** The calling thread, every event. */
+        CALLER
+    }
+
     private static final Level[] LEVELS = {Level.TRACE, Level.DEBUG, Level.INFO, Level.WARN, Level.ERROR, Level.FATAL,
         NOTICE};
 
@@ -137,11 +153,81 @@ class SpoolJsonTemplateLayoutDifferentialTest {
                 s -> s.uri("classpath:LogstashJsonEventLayoutV1.json").location(true));
         add(cases, "counter (falls back)", false, s -> s.template("{\"n\":{\"$resolver\":\"counter\"},"
                 + "\"m\":{\"$resolver\":\"message\",\"stringified\":true}}"));
-        return cases;
+        add(cases, "epoch in every unit", true, s -> s.template("{"
+                + "\"ms\":{\"$resolver\":\"timestamp\",\"epoch\":{\"unit\":\"millis\"}},"
+                + "\"msr\":{\"$resolver\":\"timestamp\",\"epoch\":{\"unit\":\"millis\",\"rounded\":true}},"
+                + "\"msn\":{\"$resolver\":\"timestamp\",\"epoch\":{\"unit\":\"millis.nanos\"}},"
+                + "\"s\":{\"$resolver\":\"timestamp\",\"epoch\":{\"unit\":\"secs\"}},"
+                + "\"sn\":{\"$resolver\":\"timestamp\",\"epoch\":{\"unit\":\"secs.nanos\"}},"
+                + "\"ns\":{\"$resolver\":\"timestamp\",\"epoch\":{\"unit\":\"nanos\"}}}"));
+        add(cases, "default timestamp, level name and severities, patterns with nanos", true, s -> s.template("{"
+                + "\"t\":{\"$resolver\":\"timestamp\"},"
+                + "\"nanoOfDay\":{\"$resolver\":\"timestamp\",\"pattern\":{\"format\":\"HH:mm:ss N A\",\"timeZone\":\"UTC\"}},"
+                + "\"micros\":{\"$resolver\":\"timestamp\",\"pattern\":{\"format\":\"yyyyMMdd HHmmss.SSSSSS\"}},"
+                + "\"level\":{\"$resolver\":\"level\",\"field\":\"name\"},"
+                + "\"kw\":{\"$resolver\":\"level\",\"field\":\"severity\",\"severity\":{\"field\":\"keyword\"}},"
+                + "\"code\":{\"$resolver\":\"level\",\"field\":\"severity\",\"severity\":{\"field\":\"code\"}}}"));
+        add(cases, "mdc single keys, raw, stringified and missing", true, s -> s.template("{"
+                + "\"a\":{\"$resolver\":\"mdc\",\"key\":\"k1\"},"
+                + "\"b\":{\"$resolver\":\"mdc\",\"key\":\"k2\",\"stringified\":true},"
+                + "\"c\":{\"$resolver\":\"mdc\",\"key\":\"no such key\"},"
+                + "\"m\":{\"$resolver\":\"message\",\"stringified\":true}}"));
+        add(cases, "mdc pattern with replacement and prefix, not stringified", true, s -> s.template("{"
+                + "\"m\":{\"$resolver\":\"message\"},"
+                + "\"sel\":{\"$resolver\":\"mdc\",\"pattern\":\"k(\\\\d)\",\"replacement\":\"n$1\"},"
+                + "\"flat\":{\"$resolver\":\"mdc\",\"flatten\":{\"prefix\":\"x.\"},\"pattern\":\"key1.*\"},"
+                + "\"tail\":\"end\"}"));
+        add(cases, "mdc as an object and flattened without prefix, values raw", true, s -> s.template("{"
+                + "\"ctx\":{\"$resolver\":\"mdc\"},"
+                + "\"lvl\":{\"$resolver\":\"level\",\"field\":\"name\"},"
+                + "\"flat\":{\"$resolver\":\"mdc\",\"flatten\":true}}"));
+        add(cases, "nested objects with resolvers and constants", true, s -> s.template("{"
+                + "\"log\":{\"level\":{\"$resolver\":\"level\",\"field\":\"name\"},"
+                + "\"origin\":{\"logger\":{\"$resolver\":\"logger\",\"field\":\"name\"},"
+                + "\"thread\":{\"$resolver\":\"thread\",\"field\":\"name\"}},\"v\":1},"
+                + "\"err\":{\"type\":{\"$resolver\":\"exception\",\"field\":\"className\"}},"
+                + "\"msg\":{\"$resolver\":\"message\",\"stringified\":true},"
+                + "\"const\":{\"a\":[1,2,{\"b\":null}],\"t\":true,\"f\":false,\"n\":null,\"d\":-2.5e3,"
+                + "\"s\":\"\\u00e9\\\"x\\u0001\"}}"));
+        add(cases, "message with a fallbackKey, not stringified", true, s -> s.template("{"
+                + "\"message\":{\"$resolver\":\"message\",\"fallbackKey\":\"text\"},"
+                + "\"when\":{\"$resolver\":\"timestamp\",\"pattern\":{\"format\":\"EEE, d MMM yyyy HH:mm:ss z\",\"locale\":\"fr_FR\"}}}"));
+        add(cases, "maxStringLength=5 with a unicode suffix, long keys", true, s -> s.template("{"
+                + "\"a long message key\":{\"$resolver\":\"message\",\"stringified\":true},"
+                + "\"thread name key\":{\"$resolver\":\"thread\",\"field\":\"name\"},"
+                + "\"k1 of the context\":{\"$resolver\":\"mdc\",\"key\":\"k1\"},"
+                + "\"constant key\":\"constant value\"}").maxStringLength(5).suffix("\u2026\uD83D\uDE00"));
+        add(cases, "fields a captured event lacks leave no key", true, s -> s.template("{"
+                + "\"m\":{\"$resolver\":\"message\",\"stringified\":true},"
+                + "\"err\":{\"$resolver\":\"exception\",\"field\":\"message\"},"
+                + "\"root\":{\"$resolver\":\"exceptionRootCause\",\"field\":\"className\"},"
+                + "\"mk\":{\"$resolver\":\"marker\",\"field\":\"name\"},"
+                + "\"ndc\":{\"$resolver\":\"ndc\"},"
+                + "\"src\":{\"$resolver\":\"source\",\"field\":\"lineNumber\"},"
+                + "\"act\":{\"$resolver\":\"map\",\"key\":\"action\"}}"));
+        add(cases, "ECS with maxStringLength=12 and suffix", true,
+                s -> s.uri("classpath:EcsLayout.json").maxStringLength(12).suffix("[...]"));
+        add(cases, "ECS with additional fields over template keys, under a root key", true,
+                s -> s.uri("classpath:EcsLayout.json").rootKey("e").fields(field("ecs.version", "9", false),
+                        field("log.level", "{\"$resolver\":\"level\",\"field\":\"severity\",\"severity\":{\"field\":\"keyword\"}}", true),
+                        field("extra", "{\"$resolver\":\"mdc\",\"pattern\":\"k1|k3\"}", true)));
+        return withZones(cases);
     }
 
+    /** The cases marked {@code true} render on the writer; those with a caseConverter through log4j2's resolvers. */
     private static void add(List<Object[]> cases, String name, boolean onWriter, Settings settings) {
-        cases.add(new Object[] {name, onWriter, settings});
+        Path path = !onWriter ? Path.CALLER : name.startsWith("levels, logger, thread") ? Path.RESOLVERS : Path.COMPILED;
+        cases.add(new Object[] {name, path, settings});
+    }
+
+    private static List<Object[]> withZones(List<Object[]> cases) {
+        List<Object[]> all = new ArrayList<>();
+        for (String zone : ZONES) {
+            for (Object[] c : cases) {
+                all.add(new Object[] {c[0] + " in " + zone, c[1], c[2], zone});
+            }
+        }
+        return all;
     }
 
     private static Marker marker(String name) {
@@ -161,7 +247,19 @@ class SpoolJsonTemplateLayoutDifferentialTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void rendersOnTheWriterExactlyWhatJsonTemplateLayoutEncodes(String name, boolean onWriter, Settings settings) {
+    void rendersOnTheWriterExactlyWhatJsonTemplateLayoutEncodes(String name, Path path, Settings settings,
+            String zone) {
+        TimeZone previous = TimeZone.getDefault();
+        TimeZone.setDefault(TimeZone.getTimeZone(zone));
+        try {
+            compare(name, path, settings);
+        } finally {
+            TimeZone.setDefault(previous);
+        }
+    }
+
+    private static void compare(String name, Path path, Settings settings) {
+        boolean onWriter = path != Path.CALLER;
         long seed = Long.getLong("spool.seed", 0x15_0A7L);
         SplittableRandom random = new SplittableRandom(seed ^ name.hashCode());
         Configuration config = new DefaultConfiguration();
@@ -172,6 +270,7 @@ class SpoolJsonTemplateLayoutDifferentialTest {
         settings.apply(new SpoolSetter(sb));
         SpoolJsonTemplateLayout spool = sb.build();
         assertEquals(onWriter, spool.rendersFromCapture(), spool.describe());
+        assertEquals(path == Path.COMPILED, spool.describe().contains("compiled template"), spool.describe());
 
         WriterRenderer writer = new WriterRenderer(spool);
         SpoolLayout.Scratch scratch = new SpoolLayout.Scratch();
