@@ -61,13 +61,17 @@ abstract class SpringJsonLine implements JsonLine {
         }
         ByteLineBuilder a = new ByteLineBuilder(64);
         boolean ok = !names.renamesToEmpty()
-                && (nestedAdd ? nestedAdds(a, settings) : flatAdds(a, settings, this.members));
+                && (nestedAdd ? nestedAdds(a, settings, this.members) : flatAdds(a, settings, this.members));
         this.adds = java.util.Arrays.copyOf(a.array(), a.length());
         this.customisable = ok;
         throwableConverter.start();
     }
 
-    /** Spring's {@code members.add(name, value)} per entry: a top-level string member each. */
+    /**
+     * Spring's {@code members.add(name, value)} per entry: a top-level string member each.
+     *
+     * @param written the top-level names written so far; the added ones join them
+     */
     private static boolean flatAdds(ByteLineBuilder out, SpringSettings settings, Set<String> written) {
         for (Map.Entry<String, String> e : settings.add.entrySet()) {
             if (settings.names.filtered(e.getKey())) {
@@ -86,7 +90,7 @@ abstract class SpringJsonLine implements JsonLine {
      * Spring's nested {@code ContextPairs} of the entries (names split at dots into objects, each
      * object's names in first-seen order), then written with the path filter and renames.
      */
-    private static boolean nestedAdds(ByteLineBuilder out, SpringSettings settings) {
+    private static boolean nestedAdds(ByteLineBuilder out, SpringSettings settings, Set<String> written) {
         Map<String, Object> tree = new java.util.LinkedHashMap<>();
         for (Map.Entry<String, String> e : settings.add.entrySet()) {
             String name = e.getKey();
@@ -111,8 +115,7 @@ abstract class SpringJsonLine implements JsonLine {
                 return false;
             }
         }
-        Set<String> topLevel = new HashSet<>();
-        return nestedMembers(out, settings.names, "", tree, topLevel);
+        return nestedMembers(out, settings.names, "", tree, written);
     }
 
     private static boolean nestedMembers(ByteLineBuilder out, SpringMemberNames names, String parent,
@@ -399,7 +402,7 @@ abstract class SpringJsonLine implements JsonLine {
             return true;
         }
         String written = customised.nameOf(name, name);
-        if (members.contains(written) || written != name && !names.add(written)) {
+        if (members.contains(written) || !written.equals(name) && !names.add(written)) {
             return false;
         }
         comma(out);
