@@ -129,11 +129,6 @@ public class JsonFieldNames {
         set.put("callerLine", name);
     }
 
-    /**
-     * @param property a property name such as {@code levelValue}
-     * @param byDefault its default name
-     * @return the name set, or {@code byDefault}
-     */
     /** The properties a {@code LogstashFieldNames} has that this class renders, by getter. */
     private static final String[] PROPERTIES = {"timestamp", "version", "message", "logger", "thread", "level",
         "levelValue", "stackTrace", "tags", "mdc", "context", "keyValuePair", "arguments", "caller", "callerClass",
@@ -175,6 +170,11 @@ public class JsonFieldNames {
         return source;
     }
 
+    /**
+     * @param property a property name such as {@code levelValue}
+     * @param byDefault its default name
+     * @return the name set, or {@code byDefault}
+     */
     String get(String property, String byDefault) {
         return set.containsKey(property) ? set.get(property) : byDefault;
     }
