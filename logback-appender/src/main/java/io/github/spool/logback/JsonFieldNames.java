@@ -21,6 +21,10 @@ import java.util.Map;
  * A name {@value #IGNORE} leaves a plain field out; {@code mdc}, {@code context},
  * {@code keyValuePair} name an object to nest those fields in (unset: top-level), as in
  * logstash-logback-encoder, where {@value #IGNORE} is then an ordinary name.
+ *
+ * <p>{@code net.logstash.logback.fieldnames.ShortenedFieldNames}, or any other
+ * {@code LogstashFieldNames} subclass, given as {@link SpoolJsonEncoder}'s
+ * {@code <fieldNamesClass>}, is read into one of these when the encoder starts ({@link #of(Object)}).
  */
 public class JsonFieldNames {
 
@@ -123,6 +127,47 @@ public class JsonFieldNames {
     /** @param name the field name of caller data's line (not written, as above); default {@code caller_line_number} */
     public void setCallerLine(String name) {
         set.put("callerLine", name);
+    }
+
+    /** The properties a {@code LogstashFieldNames} has that this class renders, by getter. */
+    private static final String[] PROPERTIES = {"timestamp", "version", "message", "logger", "thread", "level",
+        "levelValue", "stackTrace", "tags", "mdc", "context", "keyValuePair", "arguments", "caller", "callerClass",
+        "callerMethod", "callerFile", "callerLine"};
+
+    /** The {@code LogstashFieldNames} these names were read from, given as it is to the real encoder. */
+    private Object source;
+
+    /**
+     * Reads a logstash-logback-encoder {@code LogstashFieldNames} (such as
+     * {@code ShortenedFieldNames}, or a user's subclass) once: each name its getter gives that
+     * differs from {@code LogstashFieldNames}' own default is set here, as if given as an element.
+     *
+     * @param fieldNames a {@code LogstashFieldNames}
+     * @return the names
+     * @throws ReflectiveOperationException if it is not one, or cannot be read
+     */
+    static JsonFieldNames of(Object fieldNames) throws ReflectiveOperationException {
+        Class<?> base = Class.forName(LogstashSettingsForwarder.FIELD_NAMES_CLASS, true,
+                fieldNames.getClass().getClassLoader());
+        if (!base.isInstance(fieldNames)) {
+            throw new ClassCastException(fieldNames.getClass().getName() + " is not a " + base.getName());
+        }
+        Object defaults = base.getConstructor().newInstance();
+        JsonFieldNames names = new JsonFieldNames();
+        for (String p : PROPERTIES) {
+            java.lang.reflect.Method getter = base.getMethod("get" + Character.toUpperCase(p.charAt(0)) + p.substring(1));
+            Object value = getter.invoke(fieldNames);
+            if (!java.util.Objects.equals(value, getter.invoke(defaults))) {
+                names.set.put(p, (String) value);
+            }
+        }
+        names.source = fieldNames;
+        return names;
+    }
+
+    /** @return the {@code LogstashFieldNames} read by {@link #of}, or {@code null} */
+    Object source() {
+        return source;
     }
 
     /**

@@ -16,7 +16,7 @@ import java.util.Map;
  */
 final class LogstashSettingsForwarder {
 
-    private static final String FIELD_NAMES_CLASS = "net.logstash.logback.fieldnames.LogstashFieldNames";
+    static final String FIELD_NAMES_CLASS = "net.logstash.logback.fieldnames.LogstashFieldNames";
 
     private LogstashSettingsForwarder() {
     }
@@ -34,7 +34,14 @@ final class LogstashSettingsForwarder {
             call(encoder, status, "addExcludeMdcKeyName", String.class, key);
         }
         mdcFieldNames.forEach((key, name) -> call(encoder, status, "addMdcKeyFieldName", String.class, key + "=" + name));
-        if (!fieldNames.setNames().isEmpty()) {
+        if (fieldNames.source() != null) {
+            try {
+                Class<?> type = Class.forName(FIELD_NAMES_CLASS, true, encoder.getClass().getClassLoader());
+                call(encoder, status, "setFieldNames", type, fieldNames.source());
+            } catch (ReflectiveOperationException | LinkageError e) {
+                status.addWarn("SpoolJsonEncoder: could not give LogstashEncoder the fieldNames: " + e);
+            }
+        } else if (!fieldNames.setNames().isEmpty()) {
             try {
                 Class<?> type = Class.forName(FIELD_NAMES_CLASS, true, encoder.getClass().getClassLoader());
                 Object names = type.getConstructor().newInstance();

@@ -30,7 +30,8 @@ import org.slf4j.event.KeyValuePair;
  * {@code LogstashEncoder} writes ({@link LogstashJsonLine}), in {@code TimeZone.getDefault()} as
  * read when this encoder is created, as {@code LogstashEncoder} reads it, with that encoder's
  * settings of the same names: {@code customFields}, {@code includeMdcKeyName},
- * {@code excludeMdcKeyName}, {@code mdcKeyFieldName}, {@code fieldNames} ({@link JsonFieldNames}),
+ * {@code excludeMdcKeyName}, {@code mdcKeyFieldName}, {@code fieldNames} ({@link JsonFieldNames};
+ * a {@code LogstashFieldNames} class as {@code fieldNamesClass}),
  * {@code timestampPattern}, {@code timeZone}, {@code throwableConverter}. A timestamp pattern whose
  * fraction of a second Spool does not reproduce makes the real {@code LogstashEncoder} render every
  * line, on the logging thread (one WARN status). {@value #SPRING_ECS}, {@value #SPRING_LOGSTASH}, {@value #SPRING_GELF}: what Spring
@@ -88,6 +89,7 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
     private final List<String> excludeMdcKeyNames = new java.util.ArrayList<>();
     private final java.util.Map<String, String> mdcKeyFieldNames = new java.util.LinkedHashMap<>();
     private JsonFieldNames fieldNames = new JsonFieldNames();
+    private String fieldNamesClass;
     private final LogstashProviders providers = new LogstashProviders();
     private String timestampPattern = LogstashTimestamp.DEFAULT_PATTERN;
     /** {@code <timeZone>} as given (forwarded to the real encoder), and as resolved when set, as it resolves it. */
@@ -323,6 +325,40 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
      */
     public void setFieldNames(JsonFieldNames fieldNames) {
         this.fieldNames = fieldNames == null ? new JsonFieldNames() : fieldNames;
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: the field names of a logstash-logback-encoder
+     * {@code LogstashFieldNames} class, such as
+     * {@code net.logstash.logback.fieldnames.ShortenedFieldNames} or a user's subclass: what
+     * {@code LogstashEncoder}'s {@code <fieldNames class="..."/>} gives (logback's configurator
+     * only hands this encoder's {@code <fieldNames>} a {@link JsonFieldNames}). Instantiated when
+     * the encoder starts and read into its {@link JsonFieldNames} ({@link JsonFieldNames#of}),
+     * replacing {@code <fieldNames>}; a class that is not one is an ERROR status and ignored.
+     *
+     * @param className the class's name
+     */
+    public void setFieldNamesClass(String className) {
+        this.fieldNamesClass = className == null || className.isBlank() ? null : className.trim();
+    }
+
+    /** @return the field names class set, or {@code null} */
+    public String getFieldNamesClass() {
+        return fieldNamesClass;
+    }
+
+    /** Reads {@link #fieldNamesClass} into {@link #fieldNames}; a class that is not usable is an ERROR. */
+    private void readFieldNamesClass() {
+        if (fieldNamesClass == null) {
+            return;
+        }
+        try {
+            Class<?> type = Class.forName(fieldNamesClass, true, SpoolJsonEncoder.class.getClassLoader());
+            fieldNames = JsonFieldNames.of(type.getConstructor().newInstance());
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            addError("SpoolJsonEncoder: fieldNamesClass " + fieldNamesClass + " is not a logstash-logback-encoder "
+                    + "LogstashFieldNames with a public no-argument constructor (" + e + "); ignored");
+        }
     }
 
     /** @return the field names */
@@ -617,6 +653,7 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
             return;
         }
         logstashFormat = true;
+        readFieldNamesClass();
         LogstashTimestamp timestamp = timestamp();
         if (fallback != null) {
             fallback.setContext(context);

@@ -26,71 +26,136 @@ import org.slf4j.Marker;
  */
 final class SpringEcsLine extends SpringJsonLine {
 
-    private static final byte[] TIMESTAMP = ascii("{\"@timestamp\":\"");
-    private static final byte[] LEVEL = ascii("\",\"log\":{\"level\":");
-    private static final byte[] LOGGER = ascii(",\"logger\":");
-    private static final byte[] THREAD = ascii("\"thread\":{\"name\":");
-    private static final byte[] MESSAGE = ascii(",\"message\":");
-    private static final byte[] ERROR_TYPE = ascii(",\"error\":{\"type\":");
-    private static final byte[] ERROR_MESSAGE = ascii(",\"message\":");
-    private static final byte[] STACK_TRACE = ascii(",\"stack_trace\":");
-    private static final byte[] TAGS = ascii(",\"tags\":[");
-    private static final byte[] END = ascii(",\"ecs\":{\"version\":\"8.11\"}}\n");
+    private static final byte[] ECS_VERSION = ascii("\"8.11\"");
 
     private final UtcInstantText timestamp = new UtcInstantText();
-    /** {@code },"process":{"pid":N,} — up to the thread's name. */
-    private final byte[] process;
-    /** {@code }},"service":{...}} — from the end of the thread's name up to the message. */
-    private final byte[] service;
+    private final Long pid;
+    /** The members' {@code "name":}, {@code null} if left out ({@link SpringMemberNames}) or empty. */
+    private final byte[] timestampName;
+    private final byte[] logName;
+    private final byte[] levelName;
+    private final byte[] loggerName;
+    private final byte[] processName;
+    private final byte[] pidName;
+    private final byte[] threadName;
+    private final byte[] threadNameName;
+    private final byte[] serviceName;
+    /** {@code service}'s members up to {@code node}'s, rendered once: {@code "name":"app","version":"1"}. */
+    private final byte[] serviceValues;
+    private final byte[] nodeName;
+    private final byte[] nodeValues;
+    private final byte[] messageName;
+    private final byte[] errorName;
+    private final byte[] errorTypeName;
+    private final byte[] errorMessageName;
+    private final byte[] stackTraceName;
+    private final byte[] tagsName;
+    private final byte[] ecsName;
+    private final byte[] ecsVersionName;
 
     SpringEcsLine(SpringSettings settings) {
-        super(settings, Set.of("@timestamp", "log", "process", "service", "message", "error", "tags", "ecs"));
-        StringBuilder p = new StringBuilder("},\"process\":{");
-        if (settings.pid != null) {
-            p.append("\"pid\":").append(settings.pid).append(',');
-        }
-        this.process = ascii(p.toString());
+        super(settings, Set.of("@timestamp", "log", "process", "service", "message", "error", "tags", "ecs"), true);
+        this.pid = settings.pid;
+        this.timestampName = name("@timestamp", "@timestamp");
+        this.logName = name("log", "log");
+        this.levelName = name("log.level", "level");
+        this.loggerName = name("log.logger", "logger");
+        this.processName = name("process", "process");
+        this.pidName = pid == null ? null : name("process.pid", "pid");
+        this.threadName = name("process.thread", "thread");
+        this.threadNameName = name("process.thread.name", "name");
+        this.serviceName = name("service", "service");
         ByteLineBuilder s = new ByteLineBuilder(128);
-        s.appendAscii("}},\"service\":{");
-        member(s, "name", settings.ecsServiceName);
-        member(s, "version", settings.ecsServiceVersion);
-        member(s, "environment", settings.ecsServiceEnvironment);
-        s.appendAscii("\"node\":{");
-        if (SpringSettings.hasLength(settings.ecsServiceNodeName)) {
-            s.appendAscii("\"name\":");
-            SpringJsonEscape.appendQuoted(s, settings.ecsServiceNodeName);
-        }
-        s.appendAscii("}}");
-        this.service = java.util.Arrays.copyOf(s.array(), s.length());
+        constant(s, "service.name", "name", settings.ecsServiceName);
+        constant(s, "service.version", "version", settings.ecsServiceVersion);
+        constant(s, "service.environment", "environment", settings.ecsServiceEnvironment);
+        this.serviceValues = java.util.Arrays.copyOf(s.array(), s.length());
+        this.nodeName = name("service.node", "node");
+        ByteLineBuilder n = new ByteLineBuilder(64);
+        constant(n, "service.node.name", "name", settings.ecsServiceNodeName);
+        this.nodeValues = java.util.Arrays.copyOf(n.array(), n.length());
+        this.messageName = name("message", "message");
+        this.errorName = name("error", "error");
+        this.errorTypeName = name("error.type", "type");
+        this.errorMessageName = name("error.message", "message");
+        this.stackTraceName = name("error.stack_trace", "stack_trace");
+        this.tagsName = name("tags", "tags");
+        this.ecsName = name("ecs", "ecs");
+        this.ecsVersionName = name("ecs.version", "version");
     }
 
-    private static void member(ByteLineBuilder s, String name, String value) {
+    /** A member Spring writes {@code whenHasLength}, rendered once with the comma before all but the first. */
+    private void constant(ByteLineBuilder s, String path, String name, String value) {
         if (SpringSettings.hasLength(value)) {
-            s.append((byte) '"').appendAscii(name).append((byte) '"').append((byte) ':');
-            SpringJsonEscape.appendQuoted(s, value);
-            s.append((byte) ',');
+            byte[] n = name(path, name);
+            if (n != null) {
+                if (s.length() > 0) {
+                    s.append((byte) ',');
+                }
+                s.append(n, 0, n.length);
+                SpringJsonEscape.appendQuoted(s, value);
+            }
         }
     }
 
     @Override
     public boolean render(ILoggingEvent event, ByteLineBuilder out) {
-        out.append(TIMESTAMP, 0, TIMESTAMP.length);
-        timestamp.append(out, epochSecond(event), nanos(event));
-        Level level = event.getLevel();
-        string(out, LEVEL, level == null ? null : level.levelStr);
-        string(out, LOGGER, event.getLoggerName());
-        out.append(process, 0, process.length);
-        string(out, THREAD, event.getThreadName());
-        out.append(service, 0, service.length);
-        message(out, MESSAGE, event);
+        out.append((byte) '{');
+        if (member(out, timestampName)) {
+            out.append((byte) '"');
+            timestamp.append(out, epochSecond(event), nanos(event));
+            out.append((byte) '"');
+        }
+        if (member(out, logName)) {
+            out.append((byte) '{');
+            Level level = event.getLevel();
+            if (member(out, levelName)) {
+                string(out, NOTHING, level == null ? null : level.levelStr);
+            }
+            if (member(out, loggerName)) {
+                string(out, NOTHING, event.getLoggerName());
+            }
+            out.append((byte) '}');
+        }
+        if (member(out, processName)) {
+            out.append((byte) '{');
+            if (member(out, pidName)) {
+                out.appendDecimal(pid);
+            }
+            if (member(out, threadName)) {
+                out.append((byte) '{');
+                if (member(out, threadNameName)) {
+                    string(out, NOTHING, event.getThreadName());
+                }
+                out.append((byte) '}');
+            }
+            out.append((byte) '}');
+        }
+        if (member(out, serviceName)) {
+            out.append((byte) '{').append(serviceValues, 0, serviceValues.length);
+            if (member(out, nodeName)) {
+                out.append((byte) '{').append(nodeValues, 0, nodeValues.length).append((byte) '}');
+            }
+            out.append((byte) '}');
+        }
+        if (member(out, messageName)) {
+            message(out, NOTHING, event);
+        }
         if (!pairs(event, out)) {
             return false;
         }
         IThrowableProxy proxy = event.getThrowableProxy();
-        if (proxy != null) {
-            string(out, ERROR_TYPE, proxy.getClassName());
-            string(out, ERROR_MESSAGE, proxy.getMessage());
-            string(out, STACK_TRACE, stackTrace(event));
+        if (proxy != null && member(out, errorName)) {
+            out.append((byte) '{');
+            if (member(out, errorTypeName)) {
+                string(out, NOTHING, proxy.getClassName());
+            }
+            if (member(out, errorMessageName)) {
+                string(out, NOTHING, proxy.getMessage());
+            }
+            if (member(out, stackTraceName)) {
+                string(out, NOTHING, stackTrace(event));
+            }
             out.append((byte) '}');
         }
         List<Marker> markers = event.getMarkerList();
@@ -99,20 +164,19 @@ final class SpringEcsLine extends SpringJsonLine {
             if (!addMarkers(names, markers.iterator())) {
                 return false;
             }
-            if (!names.isEmpty()) {
-                out.append(TAGS, 0, TAGS.length);
-                boolean first = true;
-                for (String name : names) {
-                    if (!first) {
-                        out.append((byte) ',');
-                    }
-                    first = false;
-                    SpringJsonEscape.appendQuoted(out, name);
-                }
-                out.append((byte) ']');
+            if (!names.isEmpty() && member(out, tagsName)) {
+                tags(out, names);
             }
         }
-        out.append(END, 0, END.length);
+        if (member(out, ecsName)) {
+            out.append((byte) '{');
+            if (member(out, ecsVersionName)) {
+                out.append(ECS_VERSION, 0, ECS_VERSION.length);
+            }
+            out.append((byte) '}');
+        }
+        adds(out);
+        out.append((byte) '}').append((byte) '\n');
         return true;
     }
 

@@ -29,98 +29,143 @@ final class SpringGelfLine extends SpringJsonLine {
     private static final Set<String> MEMBERS = Set.of("version", "short_message", "timestamp", "level", "_level_name",
             "_process_pid", "_process_thread_name", "host", "_service_version", "_log_logger", "full_message",
             "_error_type", "_error_stack_trace", "_error_message");
-    private static final byte[] START = ascii("{\"version\":\"1.1\",\"short_message\":");
+    private static final byte[] VERSION = ascii("\"1.1\"");
     private static final byte[] BLANK = ascii("\"(blank)\"");
-    private static final byte[] TIMESTAMP = ascii(",\"timestamp\":");
-    private static final byte[] LEVEL = ascii(",\"level\":");
-    private static final byte[] LEVEL_NAME = ascii(",\"_level_name\":");
-    private static final byte[] FULL_MESSAGE = ascii(",\"full_message\":\"");
     private static final byte[] TWO_NEW_LINES = ascii("\\n\\n");
-    private static final byte[] ERROR_TYPE = ascii(",\"_error_type\":");
-    private static final byte[] ERROR_STACK_TRACE = ascii(",\"_error_stack_trace\":");
-    private static final byte[] ERROR_MESSAGE = ascii(",\"_error_message\":");
-    /** The name before a value whose name ends a fixed piece. */
-    private static final byte[] NOTHING = new byte[0];
 
-    /** The members' names that start with {@code _}, without it: what a key without {@code _} must not be. */
+    /** The written members' names that start with {@code _}, without it: what a key without {@code _} must not be. */
     private final Set<String> underscored = new HashSet<>();
-    /** {@code ,"_process_pid":N} and {@code ,"_process_thread_name":}. */
-    private final byte[] pidAndThread;
-    /** {@code ,"host":...,"_service_version":...,"_log_logger":}. */
-    private final byte[] hostToLogger;
+    private final Long pid;
+    /** The members' {@code "name":}, {@code null} if left out ({@link SpringMemberNames}) or empty. */
+    private final byte[] versionName;
+    private final byte[] shortMessageName;
+    private final byte[] timestampName;
+    private final byte[] levelName;
+    private final byte[] levelNameName;
+    private final byte[] pidName;
+    private final byte[] threadName;
+    /** {@code "host":"..."} and {@code "_service_version":"..."} as far as written, rendered once. */
+    private final byte[] hostAndVersion;
+    private final byte[] loggerName;
+    private final byte[] fullMessageName;
+    private final byte[] errorTypeName;
+    private final byte[] errorStackTraceName;
+    private final byte[] errorMessageName;
 
     SpringGelfLine(SpringSettings settings) {
-        super(settings, MEMBERS);
-        for (String m : MEMBERS) {
+        super(settings, MEMBERS, false);
+        for (String m : memberNames()) {
             if (m.startsWith("_")) {
                 underscored.add(m.substring(1));
             }
         }
-        StringBuilder p = new StringBuilder();
-        if (settings.pid != null) {
-            p.append(",\"_process_pid\":").append(settings.pid);
-        }
-        p.append(",\"_process_thread_name\":");
-        this.pidAndThread = ascii(p.toString());
+        this.pid = settings.pid;
+        this.versionName = name("version", "version");
+        this.shortMessageName = name("short_message", "short_message");
+        this.timestampName = name("timestamp", "timestamp");
+        this.levelName = name("level", "level");
+        this.levelNameName = name("_level_name", "_level_name");
+        this.pidName = pid == null ? null : name("_process_pid", "_process_pid");
+        this.threadName = name("_process_thread_name", "_process_thread_name");
         ByteLineBuilder h = new ByteLineBuilder(128);
-        if (SpringSettings.hasLength(settings.gelfHost)) {
-            h.appendAscii(",\"host\":");
-            SpringJsonEscape.appendQuoted(h, settings.gelfHost);
+        constant(h, "host", settings.gelfHost);
+        constant(h, "_service_version", settings.gelfServiceVersion);
+        this.hostAndVersion = java.util.Arrays.copyOf(h.array(), h.length());
+        this.loggerName = name("_log_logger", "_log_logger");
+        this.fullMessageName = name("full_message", "full_message");
+        this.errorTypeName = name("_error_type", "_error_type");
+        this.errorStackTraceName = name("_error_stack_trace", "_error_stack_trace");
+        this.errorMessageName = name("_error_message", "_error_message");
+    }
+
+    /** A member Spring writes {@code whenHasLength}, rendered once with the comma before all but the first. */
+    private void constant(ByteLineBuilder h, String name, String value) {
+        if (SpringSettings.hasLength(value)) {
+            byte[] n = name(name, name);
+            if (n != null) {
+                if (h.length() > 0) {
+                    h.append((byte) ',');
+                }
+                h.append(n, 0, n.length);
+                SpringJsonEscape.appendQuoted(h, value);
+            }
         }
-        if (SpringSettings.hasLength(settings.gelfServiceVersion)) {
-            h.appendAscii(",\"_service_version\":");
-            SpringJsonEscape.appendQuoted(h, settings.gelfServiceVersion);
-        }
-        h.appendAscii(",\"_log_logger\":");
-        this.hostToLogger = java.util.Arrays.copyOf(h.array(), h.length());
     }
 
     @Override
     public boolean render(ILoggingEvent event, ByteLineBuilder out) {
-        out.append(START, 0, START.length);
-        boolean hasMessage;
-        if (JsonMessage.hasText(event)) {
-            hasMessage = true;
-            out.append((byte) '"');
-            JsonMessage.append(event, out, true);
-            out.append((byte) '"');
-        } else {
+        out.append((byte) '{');
+        if (member(out, versionName)) {
+            out.append(VERSION, 0, VERSION.length);
+        }
+        boolean hasText = JsonMessage.hasText(event);
+        boolean hasMessage = hasText;
+        if (!hasText) {
             int at = out.length();
             out.append((byte) '"');
             hasMessage = JsonMessage.append(event, out, true); // only to know whether there is one
             out.setLength(at);
-            if (hasMessage) {
+        }
+        if (member(out, shortMessageName)) {
+            if (hasText) {
+                out.append((byte) '"');
+                JsonMessage.append(event, out, true);
+                out.append((byte) '"');
+            } else if (hasMessage) {
                 out.append(BLANK, 0, BLANK.length);
             } else {
                 out.append(NULL, 0, NULL.length);
             }
         }
-        out.append(TIMESTAMP, 0, TIMESTAMP.length);
-        seconds(out, event.getTimeStamp());
+        if (member(out, timestampName)) {
+            seconds(out, event.getTimeStamp());
+        }
         Level level = event.getLevel();
-        out.append(LEVEL, 0, LEVEL.length).appendDecimal(LevelToSyslogSeverity.convert(event));
-        string(out, LEVEL_NAME, level == null ? null : level.levelStr);
-        out.append(pidAndThread, 0, pidAndThread.length);
-        string(out, NOTHING, event.getThreadName());
-        out.append(hostToLogger, 0, hostToLogger.length);
-        string(out, NOTHING, event.getLoggerName());
+        if (member(out, levelName)) {
+            out.appendDecimal(LevelToSyslogSeverity.convert(event));
+        }
+        if (member(out, levelNameName)) {
+            string(out, NOTHING, level == null ? null : level.levelStr);
+        }
+        if (member(out, pidName)) {
+            out.appendDecimal(pid);
+        }
+        if (member(out, threadName)) {
+            string(out, NOTHING, event.getThreadName());
+        }
+        if (hostAndVersion.length > 0) {
+            comma(out);
+            out.append(hostAndVersion, 0, hostAndVersion.length);
+        }
+        if (member(out, loggerName)) {
+            string(out, NOTHING, event.getLoggerName());
+        }
         if (!pairs(event, out)) {
             return false;
         }
         IThrowableProxy proxy = event.getThrowableProxy();
         if (proxy != null) {
             String stackTrace = stackTrace(event);
-            out.append(FULL_MESSAGE, 0, FULL_MESSAGE.length);
-            if (!hasMessage || !JsonMessage.append(event, out, true)) {
-                out.appendAscii("null"); // String concatenation of a null message
+            if (member(out, fullMessageName)) {
+                out.append((byte) '"');
+                if (!hasMessage || !JsonMessage.append(event, out, true)) {
+                    out.appendAscii("null"); // String concatenation of a null message
+                }
+                out.append(TWO_NEW_LINES, 0, TWO_NEW_LINES.length);
+                SpringJsonEscape.append(out, stackTrace, 0, stackTrace.length());
+                out.append((byte) '"');
             }
-            out.append(TWO_NEW_LINES, 0, TWO_NEW_LINES.length);
-            SpringJsonEscape.append(out, stackTrace, 0, stackTrace.length());
-            out.append((byte) '"');
-            string(out, ERROR_TYPE, proxy.getClassName());
-            string(out, ERROR_STACK_TRACE, stackTrace);
-            string(out, ERROR_MESSAGE, proxy.getMessage());
+            if (member(out, errorTypeName)) {
+                string(out, NOTHING, proxy.getClassName());
+            }
+            if (member(out, errorStackTraceName)) {
+                string(out, NOTHING, stackTrace);
+            }
+            if (member(out, errorMessageName)) {
+                string(out, NOTHING, proxy.getMessage());
+            }
         }
+        adds(out);
         out.append((byte) '}').append((byte) '\n');
         return true;
     }

@@ -31,17 +31,184 @@ import org.slf4j.event.KeyValuePair;
 abstract class SpringJsonLine implements JsonLine {
 
     static final byte[] NULL = ascii("null");
+    /** The name before a value whose name {@link #member} wrote. */
+    static final byte[] NOTHING = new byte[0];
 
     final SpringSettings settings;
     /** Spring's {@code StructuredLogEncoder} makes its converter without a context; so does this. */
     private final ThrowableProxyConverter throwableConverter = new ThrowableProxyConverter();
-    /** The member names a pair must not have (Spring's writer throws on a repeated name). */
-    private final Set<String> members;
+    /**
+     * The top-level names as written (renamed, left-out ones not there, added ones there): what a
+     * pair must not be named (Spring's writer throws on a repeated name).
+     */
+    private final Set<String> members = new HashSet<>();
+    /** {@code logging.structured.json.add}, rendered once: {@code "name":"value",...}, possibly empty. */
+    private final byte[] adds;
+    /** Whether the customisation can be rendered: no added name collides, no name renamed to nothing. */
+    private final boolean customisable;
 
-    SpringJsonLine(SpringSettings settings, Set<String> members) {
+    /**
+     * @param members the format's top-level member names (paths)
+     * @param nestedAdd whether {@code add} names nest at dots (ECS), as Spring's customizer builder says
+     */
+    SpringJsonLine(SpringSettings settings, Set<String> members, boolean nestedAdd) {
         this.settings = settings;
-        this.members = members;
+        SpringMemberNames names = settings.names;
+        for (String m : members) {
+            if (!names.filtered(m)) {
+                this.members.add(names.nameOf(m, m));
+            }
+        }
+        ByteLineBuilder a = new ByteLineBuilder(64);
+        boolean ok = !names.renamesToEmpty()
+                && (nestedAdd ? nestedAdds(a, settings, this.members) : flatAdds(a, settings, this.members));
+        this.adds = java.util.Arrays.copyOf(a.array(), a.length());
+        this.customisable = ok;
         throwableConverter.start();
+    }
+
+    /**
+     * Spring's {@code members.add(name, value)} per entry: a top-level string member each.
+     *
+     * @param written the top-level names written so far; the added ones join them
+     */
+    private static boolean flatAdds(ByteLineBuilder out, SpringSettings settings, Set<String> written) {
+        for (Map.Entry<String, String> e : settings.add.entrySet()) {
+            if (settings.names.filtered(e.getKey())) {
+                continue;
+            }
+            String name = settings.names.nameOf(e.getKey(), e.getKey());
+            if (!written.add(name)) {
+                return false; // Spring's writer throws on every line
+            }
+            addMember(out, name, e.getValue());
+        }
+        return true;
+    }
+
+    /**
+     * Spring's nested {@code ContextPairs} of the entries (names split at dots into objects, each
+     * object's names in first-seen order), then written with the path filter and renames.
+     */
+    private static boolean nestedAdds(ByteLineBuilder out, SpringSettings settings, Set<String> written) {
+        Map<String, Object> tree = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, String> e : settings.add.entrySet()) {
+            String name = e.getKey();
+            if (name.isEmpty()) {
+                continue; // Spring's joiner drops an empty name
+            }
+            String[] parts = name.split("\\.");
+            if (parts.length == 0 || name.startsWith(".") || name.endsWith(".") || name.contains("..")) {
+                return false; // empty segments: left to Spring
+            }
+            Map<String, Object> into = tree;
+            for (int i = 0; i < parts.length - 1; i++) {
+                Object existing = into.computeIfAbsent(parts[i], k -> new java.util.LinkedHashMap<String, Object>());
+                if (!(existing instanceof Map)) {
+                    return false; // Spring throws: duplicate nested pairs
+                }
+                @SuppressWarnings("unchecked")
+                Map<String, Object> next = (Map<String, Object>) existing;
+                into = next;
+            }
+            if (into.put(parts[parts.length - 1], e.getValue()) != null) {
+                return false;
+            }
+        }
+        return nestedMembers(out, settings.names, "", tree, written);
+    }
+
+    private static boolean nestedMembers(ByteLineBuilder out, SpringMemberNames names, String parent,
+            Map<String, Object> tree, Set<String> written) {
+        for (Map.Entry<String, Object> e : tree.entrySet()) {
+            String path = parent.isEmpty() ? e.getKey() : parent + "." + e.getKey();
+            if (names.filtered(path)) {
+                continue;
+            }
+            String name = names.nameOf(path, e.getKey());
+            if (!written.add(name)) {
+                return false;
+            }
+            if (e.getValue() instanceof String) {
+                addMember(out, name, (String) e.getValue());
+            } else {
+                comma(out);
+                SpringJsonEscape.appendQuoted(out, name);
+                out.append((byte) ':').append((byte) '{');
+                @SuppressWarnings("unchecked")
+                Map<String, Object> child = (Map<String, Object>) e.getValue();
+                if (!nestedMembers(out, names, path, child, new HashSet<>())) {
+                    return false;
+                }
+                out.append((byte) '}');
+            }
+        }
+        return true;
+    }
+
+    private static void addMember(ByteLineBuilder out, String name, String value) {
+        comma(out);
+        SpringJsonEscape.appendQuoted(out, name);
+        out.append((byte) ':');
+        SpringJsonEscape.appendQuoted(out, value);
+    }
+
+    /**
+     * @return whether this renderer writes the customisation: otherwise Spring's writer throws on
+     *         every line (a name written twice, a name renamed to nothing), and Spring's encoder does
+     */
+    final boolean customisable() {
+        return customisable;
+    }
+
+    /** Appends the {@code add} members, after the format's own. */
+    final void adds(ByteLineBuilder out) {
+        if (adds.length > 0) {
+            comma(out);
+            out.append(adds, 0, adds.length);
+        }
+    }
+
+    /** The member's {@code "name":} for {@link #member}: renamed, or {@code null} if left out. */
+    final byte[] name(String path, String name) {
+        return settings.names.nameColon(path, name);
+    }
+
+    /** {@code "name":}, escaped. */
+    static byte[] nameColon(String name) {
+        ByteLineBuilder b = new ByteLineBuilder(32);
+        SpringJsonEscape.appendQuoted(b, name);
+        b.append((byte) ':');
+        return java.util.Arrays.copyOf(b.array(), b.length());
+    }
+
+    /**
+     * Starts a member: the comma unless it is the first of its object, then its name.
+     *
+     * @param nameColon from {@link #name}
+     * @return {@code false}, writing nothing, if the member is left out
+     */
+    static boolean member(ByteLineBuilder out, byte[] nameColon) {
+        if (nameColon == null) {
+            return false;
+        }
+        comma(out);
+        out.append(nameColon, 0, nameColon.length);
+        return true;
+    }
+
+    /**
+     * A comma unless the last byte opens an object or array: members left out leave no state to
+     * keep, so the line itself says whether one was written (a value never ends with an opening).
+     */
+    static void comma(ByteLineBuilder out) {
+        int n = out.length();
+        if (n > 0) {
+            byte last = out.array()[n - 1];
+            if (last != '{' && last != '[') {
+                out.append((byte) ',');
+            }
+        }
     }
 
     @Override
@@ -78,6 +245,16 @@ abstract class SpringJsonLine implements JsonLine {
         } else {
             SpringJsonEscape.appendQuoted(out, value);
         }
+    }
+
+    /** The markers' names as a JSON array. */
+    static void tags(ByteLineBuilder out, Iterable<String> names) {
+        out.append((byte) '[');
+        for (String name : names) {
+            comma(out);
+            SpringJsonEscape.appendQuoted(out, name);
+        }
+        out.append((byte) ']');
     }
 
     /** The message as Spring writes {@code getFormattedMessage()}: escaped, or {@code null}. */
@@ -130,18 +307,36 @@ abstract class SpringJsonLine implements JsonLine {
     }
 
     private boolean capturedPairs(CapturedMdc mdc, ByteLineBuilder out) {
+        SpringMemberNames names = settings.names;
         for (int i = 0, n = mdc.size(); i < n; i++) {
             String key = mdc.keyAt(i);
             String name = key == null ? "" : key;
             int kind = fastName(name);
-            if (kind == FAIL || kind == DIFFERENT && collidesInCaptured(mdc, i, name)) {
+            if (kind == FAIL) {
                 return false;
             }
             if (kind == SKIP) {
                 continue;
             }
-            out.append((byte) ',').append((byte) '"');
-            if (kind == DIFFERENT) {
+            boolean underscore = kind == DIFFERENT;
+            if (underscore ? names.filteredUnderscored(name) : names.filtered(name)) {
+                continue;
+            }
+            String renamed = underscore ? names.renamedUnderscored(name) : names.renamed(name);
+            if (renamed != null) {
+                if (isMember(renamed)) {
+                    return false;
+                }
+                underscore = false;
+                name = renamed;
+            }
+            // without renames only "k" written as "_k" can meet another key, "_k"
+            if ((underscore || names.renames()) && collidesInCaptured(mdc, i, underscore, name)) {
+                return false;
+            }
+            comma(out);
+            out.append((byte) '"');
+            if (underscore) {
                 out.append((byte) '_');
             }
             SpringJsonEscape.append(out, name, 0, name.length());
@@ -151,16 +346,46 @@ abstract class SpringJsonLine implements JsonLine {
         return true;
     }
 
-    /** Whether another captured key is {@code _} + {@code name}: the two would print under one name. */
-    private static boolean collidesInCaptured(CapturedMdc mdc, int self, String name) {
+    /**
+     * Whether another captured key is written under the same name ({@code "_"} + {@code name} if
+     * {@code underscore}), so that Spring's writer would throw.
+     */
+    private boolean collidesInCaptured(CapturedMdc mdc, int self, boolean underscore, String name) {
+        SpringMemberNames names = settings.names;
         for (int j = 0, n = mdc.size(); j < n; j++) {
             String other = mdc.keyAt(j);
-            if (j != self && other != null && other.length() == name.length() + 1 && other.charAt(0) == '_'
-                    && other.regionMatches(1, name, 0, name.length())) {
+            if (j == self || other == null) {
+                continue;
+            }
+            int kind = fastName(other);
+            if (kind == SKIP || kind == FAIL) {
+                continue; // FAIL: that key sends the event to Spring anyway
+            }
+            boolean u = kind == DIFFERENT;
+            if (u ? names.filteredUnderscored(other) : names.filtered(other)) {
+                continue;
+            }
+            String renamed = u ? names.renamedUnderscored(other) : names.renamed(other);
+            if (renamed != null) {
+                u = false;
+                other = renamed;
+            }
+            if (sameName(underscore, name, u, other)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Whether {@code a} and {@code b}, each with {@code "_"} before it if flagged, are one name. */
+    private static boolean sameName(boolean underscoreA, String a, boolean underscoreB, String b) {
+        if (underscoreA == underscoreB) {
+            return a.equals(b);
+        }
+        String shorter = underscoreA ? a : b;
+        String longer = underscoreA ? b : a;
+        return longer.length() == shorter.length() + 1 && longer.charAt(0) == '_'
+                && longer.regionMatches(1, shorter, 0, shorter.length());
     }
 
     private boolean pair(ByteLineBuilder out, String key, Object value, Set<String> names) {
@@ -168,11 +393,20 @@ abstract class SpringJsonLine implements JsonLine {
         if (name == null || name.isEmpty()) {
             return true; // Spring skips a pair whose joined name is empty (or invalid for GELF)
         }
-        if (members.contains(name) || !names.add(name) || !validName(name)) {
+        // a name met twice goes to Spring even when left out: ECS merges pairs before it filters
+        if (!names.add(name) || !validName(name)) {
             return false;
         }
-        out.append((byte) ',');
-        SpringJsonEscape.appendQuoted(out, name);
+        SpringMemberNames customised = settings.names;
+        if (customised.filtered(name)) {
+            return true;
+        }
+        String written = customised.nameOf(name, name);
+        if (members.contains(written) || !written.equals(name) && !names.add(written)) {
+            return false;
+        }
+        comma(out);
+        SpringJsonEscape.appendQuoted(out, written);
         out.append((byte) ':');
         value(out, value);
         return true;
@@ -208,6 +442,11 @@ abstract class SpringJsonLine implements JsonLine {
 
     final boolean isMember(String name) {
         return members.contains(name);
+    }
+
+    /** @return the top-level names as written (see {@link #members}) */
+    final Set<String> memberNames() {
+        return members;
     }
 
     /**

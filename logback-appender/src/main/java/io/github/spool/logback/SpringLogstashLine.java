@@ -23,37 +23,65 @@ import org.slf4j.Marker;
  */
 final class SpringLogstashLine extends SpringJsonLine {
 
-    private static final byte[] TIMESTAMP = ascii("{\"@timestamp\":\"");
-    private static final byte[] MESSAGE = ascii("\",\"@version\":\"1\",\"message\":");
-    private static final byte[] LOGGER = ascii(",\"logger_name\":");
-    private static final byte[] THREAD = ascii(",\"thread_name\":");
-    private static final byte[] LEVEL = ascii(",\"level\":");
-    private static final byte[] LEVEL_VALUE = ascii(",\"level_value\":");
-    private static final byte[] TAGS = ascii(",\"tags\":[");
-    private static final byte[] STACK_TRACE = ascii(",\"stack_trace\":");
+    private static final byte[] VERSION = ascii("\"1\"");
 
     private final IsoOffsetTimestamp timestamp;
+    /** The members' {@code "name":}, {@code null} if left out ({@link SpringMemberNames}). */
+    private final byte[] timestampName;
+    private final byte[] versionName;
+    private final byte[] messageName;
+    private final byte[] loggerName;
+    private final byte[] threadName;
+    private final byte[] levelName;
+    private final byte[] levelValueName;
+    private final byte[] tagsName;
+    private final byte[] stackTraceName;
 
     SpringLogstashLine(SpringSettings settings, ZoneId zone) {
         super(settings, Set.of("@timestamp", "@version", "message", "logger_name", "thread_name", "level",
-                "level_value", "tags", "stack_trace"));
+                "level_value", "tags", "stack_trace"), false);
         this.timestamp = new IsoOffsetTimestamp(zone);
+        this.timestampName = name("@timestamp", "@timestamp");
+        this.versionName = name("@version", "@version");
+        this.messageName = name("message", "message");
+        this.loggerName = name("logger_name", "logger_name");
+        this.threadName = name("thread_name", "thread_name");
+        this.levelName = name("level", "level");
+        this.levelValueName = name("level_value", "level_value");
+        this.tagsName = name("tags", "tags");
+        this.stackTraceName = name("stack_trace", "stack_trace");
     }
 
     @Override
     public boolean render(ILoggingEvent event, ByteLineBuilder out) {
-        out.append(TIMESTAMP, 0, TIMESTAMP.length);
-        timestamp.append(out, epochSecond(event), nanos(event));
-        message(out, MESSAGE, event);
-        string(out, LOGGER, event.getLoggerName());
-        string(out, THREAD, event.getThreadName());
+        out.append((byte) '{');
+        if (member(out, timestampName)) {
+            out.append((byte) '"');
+            timestamp.append(out, epochSecond(event), nanos(event));
+            out.append((byte) '"');
+        }
+        if (member(out, versionName)) {
+            out.append(VERSION, 0, VERSION.length);
+        }
+        if (member(out, messageName)) {
+            message(out, NOTHING, event);
+        }
+        if (member(out, loggerName)) {
+            string(out, NOTHING, event.getLoggerName());
+        }
+        if (member(out, threadName)) {
+            string(out, NOTHING, event.getThreadName());
+        }
         Level level = event.getLevel();
-        string(out, LEVEL, level == null ? null : level.levelStr);
-        out.append(LEVEL_VALUE, 0, LEVEL_VALUE.length);
-        if (level == null) {
-            out.append(NULL, 0, NULL.length);
-        } else {
-            out.appendDecimal(level.levelInt);
+        if (member(out, levelName)) {
+            string(out, NOTHING, level == null ? null : level.levelStr);
+        }
+        if (member(out, levelValueName)) {
+            if (level == null) {
+                out.append(NULL, 0, NULL.length);
+            } else {
+                out.appendDecimal(level.levelInt);
+            }
         }
         if (!pairs(event, out)) {
             return false;
@@ -64,22 +92,14 @@ final class SpringLogstashLine extends SpringJsonLine {
             if (!SpringEcsLine.addMarkers(names, markers.iterator())) {
                 return false;
             }
-            if (!names.isEmpty()) {
-                out.append(TAGS, 0, TAGS.length);
-                boolean first = true;
-                for (String name : names) {
-                    if (!first) {
-                        out.append((byte) ',');
-                    }
-                    first = false;
-                    SpringJsonEscape.appendQuoted(out, name);
-                }
-                out.append((byte) ']');
+            if (!names.isEmpty() && member(out, tagsName)) {
+                tags(out, names);
             }
         }
-        if (event.getThrowableProxy() != null) {
-            string(out, STACK_TRACE, stackTrace(event));
+        if (event.getThrowableProxy() != null && member(out, stackTraceName)) {
+            string(out, NOTHING, stackTrace(event));
         }
+        adds(out);
         out.append((byte) '}').append((byte) '\n');
         return true;
     }

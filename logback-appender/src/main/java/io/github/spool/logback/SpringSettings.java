@@ -22,10 +22,14 @@ final class SpringSettings {
     final boolean contextInclude;
     /** {@code logging.structured.json.context.prefix}, never {@code null}. */
     final String contextPrefix;
+    /** {@code logging.structured.json.include}, {@code exclude} and {@code rename}. */
+    final SpringMemberNames names;
+    /** {@code logging.structured.json.add}, in the order Spring's binder gives them. */
+    final java.util.Map<String, String> add;
 
     SpringSettings(Long pid, String ecsServiceName, String ecsServiceVersion, String ecsServiceEnvironment,
             String ecsServiceNodeName, String gelfHost, String gelfServiceVersion, boolean contextInclude,
-            String contextPrefix) {
+            String contextPrefix, SpringMemberNames names, java.util.Map<String, String> add) {
         this.pid = pid;
         this.ecsServiceName = ecsServiceName;
         this.ecsServiceVersion = ecsServiceVersion;
@@ -35,6 +39,8 @@ final class SpringSettings {
         this.gelfServiceVersion = gelfServiceVersion;
         this.contextInclude = contextInclude;
         this.contextPrefix = contextPrefix == null ? "" : contextPrefix;
+        this.names = names;
+        this.add = add;
     }
 
     static boolean hasLength(String s) {

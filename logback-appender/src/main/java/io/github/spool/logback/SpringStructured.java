@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TimeZone;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -39,12 +40,13 @@ import org.springframework.core.env.StandardEnvironment;
  * are its bytes too. Internal to the logback adapter.
  *
  * <p>Rendered by Spool ({@link SpringEcsLine}, {@link SpringLogstashLine}, {@link SpringGelfLine}):
- * the format with {@code logging.structured.json.context.*}, the ECS/GELF service properties and
- * {@code spring.application.*}. Rendered by Spring's encoder on the logging thread, with one WARN
- * status: a configuration with {@code logging.structured.json.include}, {@code exclude},
- * {@code rename}, {@code add} or {@code customizer} (from the {@code Environment} or the encoder's
- * own settings), or with a {@code StructuredLoggingJsonMembersCustomizer} in
- * {@code META-INF/spring.factories}; with {@code logging.structured.json.stacktrace.*} the events
+ * the format with {@code logging.structured.json.context.*}, {@code include}, {@code exclude},
+ * {@code rename} and {@code add} ({@link SpringMemberNames}; from the {@code Environment} or the
+ * encoder's own settings), the ECS/GELF service properties and {@code spring.application.*}.
+ * Rendered by Spring's encoder on the logging thread, with one WARN status: a configuration with
+ * {@code logging.structured.json.customizer}, or with a {@code StructuredLoggingJsonMembersCustomizer}
+ * in {@code META-INF/spring.factories}, or whose {@code add}/{@code rename} writes a name twice or
+ * none (Spring's writer throws on every line); with {@code logging.structured.json.stacktrace.*} the events
  * with a throwable. Per event, what the native renderer declines ({@link SpringJsonLine}).
  */
 final class SpringStructured implements JsonLine {
@@ -111,15 +113,8 @@ final class SpringStructured implements JsonLine {
         }
         Binder binder = Binder.get(environment);
         List<String> reasons = new ArrayList<>();
-        for (String member : new String[] {"include", "exclude", "customizer"}) {
-            if (bound(binder, JSON + "." + member, Bindable.setOf(String.class))) {
-                reasons.add(JSON + "." + member);
-            }
-        }
-        for (String member : new String[] {"rename", "add"}) {
-            if (bound(binder, JSON + "." + member, Bindable.mapOf(String.class, String.class))) {
-                reasons.add(JSON + "." + member);
-            }
+        if (bound(binder, JSON + ".customizer", Bindable.setOf(String.class))) {
+            reasons.add(JSON + ".customizer");
         }
         if (charset != null && !StandardCharsets.UTF_8.equals(charset)) {
             reasons.add("charset " + charset.name());
@@ -138,6 +133,24 @@ final class SpringStructured implements JsonLine {
         } catch (RuntimeException e) {
             stackTracePrinter = true; // Spring's encoder knows what it makes of them
         }
+        SpringSettings values;
+        try {
+            values = settings(environment, binder);
+        } catch (RuntimeException e) {
+            values = null; // Spring's encoder started with them: what it makes of them, it does
+            reasons.add(JSON + ".include/exclude/rename/add as bound here");
+        }
+        SpringJsonLine line = null;
+        if (values != null) {
+            line = switch (format) {
+                case "ecs" -> new SpringEcsLine(values);
+                case "gelf" -> new SpringGelfLine(values);
+                default -> new SpringLogstashLine(values, TimeZone.getDefault().toZoneId());
+            };
+            if (!line.customisable()) {
+                reasons.add(JSON + ".add/rename writing a name twice or no name");
+            }
+        }
         if (!reasons.isEmpty()) {
             status.addWarn("SpoolJsonEncoder: format spring-" + format + " with " + String.join(", ", reasons)
                     + ": lines are rendered by Spring Boot's own StructuredLogEncoder on the logging thread");
@@ -145,12 +158,6 @@ final class SpringStructured implements JsonLine {
             status.addWarn("SpoolJsonEncoder: format spring-" + format + " with " + JSON + ".stacktrace.*: lines with "
                     + "an exception are rendered by Spring Boot's own StructuredLogEncoder on the logging thread");
         }
-        SpringSettings values = settings(environment, binder);
-        SpringJsonLine line = switch (format) {
-            case "ecs" -> new SpringEcsLine(values);
-            case "gelf" -> new SpringGelfLine(values);
-            default -> new SpringLogstashLine(values, TimeZone.getDefault().toZoneId());
-        };
         return new SpringStructured(line, spring, reasons.isEmpty(), !stackTracePrinter);
     }
 
@@ -167,9 +174,15 @@ final class SpringStructured implements JsonLine {
         GraylogExtendedLogFormatProperties gelf = GraylogExtendedLogFormatProperties.get(environment);
         boolean include = binder.bind(JSON + ".context.include", Boolean.class).orElse(true);
         String prefix = binder.bind(JSON + ".context.prefix", String.class).orElse(null);
+        // bound as Spring's StructuredLoggingJsonProperties binds them: the same sets, the maps in the same order
+        SpringMemberNames names = new SpringMemberNames(
+                binder.bind(JSON + ".include", Bindable.setOf(String.class)).orElse(Set.of()),
+                binder.bind(JSON + ".exclude", Bindable.setOf(String.class)).orElse(Set.of()),
+                binder.bind(JSON + ".rename", Bindable.mapOf(String.class, String.class)).orElse(Map.of()));
+        Map<String, String> add = binder.bind(JSON + ".add", Bindable.mapOf(String.class, String.class)).orElse(Map.of());
         return new SpringSettings(environment.getProperty("spring.application.pid", Long.class), ecs.name(),
                 ecs.version(), ecs.environment(), ecs.nodeName(), gelf.host(), gelf.service().version(), include,
-                prefix);
+                prefix, names, new LinkedHashMap<>(add));
     }
 
     /** The environment with the encoder's settings first, as properties of higher precedence. */
@@ -249,7 +262,9 @@ final class SpringStructured implements JsonLine {
 
     @Override
     public void stop() {
-        line.stop();
+        if (line != null) {
+            line.stop();
+        }
         spring.stop();
     }
 }

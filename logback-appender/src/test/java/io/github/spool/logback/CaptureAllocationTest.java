@@ -89,7 +89,8 @@ class CaptureAllocationTest {
      * {@code String}s by the {@link WriterRenderer}, for either encoder).
      */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"logstash-logback-encoder", LOGSTASH_WITH_SETTINGS, "spring-ecs", "spring-logstash", "spring-gelf", "logback-json"})
+    @ValueSource(strings = {"logstash-logback-encoder", LOGSTASH_WITH_SETTINGS, "spring-ecs", "spring-logstash", "spring-gelf", "logback-json",
+        "spring-ecs" + CUSTOMISED, "spring-logstash" + CUSTOMISED, "spring-gelf" + CUSTOMISED})
     void renderJsonOnTheWriterAllocatesNothingPerEvent(String format) {
         SpoolJsonEncoder encoder = jsonEncoder(format);
         LoggingEvent event = jsonEvent(encoder, Map.of());
@@ -113,7 +114,8 @@ class CaptureAllocationTest {
 
     /** The caller's half for {@link SpoolJsonEncoder}, each format: deciding and capturing, MDC included. */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"logstash-logback-encoder", LOGSTASH_WITH_SETTINGS, "spring-ecs", "spring-logstash", "spring-gelf", "logback-json"})
+    @ValueSource(strings = {"logstash-logback-encoder", LOGSTASH_WITH_SETTINGS, "spring-ecs", "spring-logstash", "spring-gelf", "logback-json",
+        "spring-ecs" + CUSTOMISED, "spring-logstash" + CUSTOMISED, "spring-gelf" + CUSTOMISED})
     void captureForJsonAllocatesNothingPerEvent(String format) {
         SpoolJsonEncoder encoder = jsonEncoder(format);
         Map<String, String> mdc = new HashMap<>();
@@ -128,6 +130,9 @@ class CaptureAllocationTest {
         assertTrue(record.length() > 50, "something was captured");
         CallerAllocation.assertNothingPerEvent(allocated, MEASURED);
     }
+
+    /** A Spring format with {@code logging.structured.json.*} customisations, rendered by Spool. */
+    private static final String CUSTOMISED = " customised";
 
     /** The logstash format with {@code LogstashEncoder}'s settings, each rendered by Spool. */
     private static final String LOGSTASH_WITH_SETTINGS = "logstash-logback-encoder with settings";
@@ -153,6 +158,16 @@ class CaptureAllocationTest {
             encoder.addMdcKeyFieldName("user=who");
             encoder.setTimestampPattern("yyyy-MM-dd HH:mm:ss.SSS");
             encoder.setTimeZone("Europe/Paris");
+        } else if (format.endsWith(CUSTOMISED)) {
+            // include/exclude/rename/add as users write them, nested paths and context pairs included
+            encoder.setFormat(format.substring(0, format.length() - CUSTOMISED.length()));
+            encoder.addExclude("process.pid,_process_pid,level_value,request,_request,ecs.version");
+            encoder.addRename("log.level=severity");
+            encoder.addRename("thread_name=thread");
+            encoder.addRename("user=who");
+            encoder.addRename("_user=_who");
+            encoder.addAdd("team=checkout");
+            encoder.addAdd("labels.zone=eu");
         } else {
             encoder.setFormat(format);
         }

@@ -43,7 +43,10 @@ class LogstashSettingsDifferentialTest {
     private static final int EVENTS = 900;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** User-style configurations: name, then the encoder's child elements. */
+    /**
+     * User-style configurations: name, then the encoder's child elements, then Spool's where they
+     * differ (logback gives a {@code <fieldNames class="..."/>} object only to {@code LogstashEncoder}).
+     */
     private static final String[][] CONFIGS = {
         {"customFields", "<customFields>{\"app\":\"shop\",\"n\":1,\"big\":12345678901234,\"f\":1.50,\"e\":1e3,"
             + "\"nested\":{\"a\":[1,\"x\\u00e9/\\u0001\",null,true,{}],\"b\":false},\"esc\":\"q\\\"u\\\\o\\u2028te\","
@@ -56,6 +59,10 @@ class LogstashSettingsDifferentialTest {
             + "<stackTrace>trace</stackTrace><tags>labels</tags></fieldNames>"},
         {"fieldNames nested", "<fieldNames><mdc>mdc</mdc><context>ctx</context><keyValuePair>kv</keyValuePair>"
             + "<timestamp>[ignore]</timestamp><version>[ignore]</version><message>[ignore]</message></fieldNames>"},
+        {"fieldNames class", "<fieldNames class='net.logstash.logback.fieldnames.ShortenedFieldNames'/>",
+            "<fieldNamesClass>net.logstash.logback.fieldnames.ShortenedFieldNames</fieldNamesClass>"},
+        {"fieldNames subclass", "<fieldNames class='" + NestedNames.class.getName() + "'/>",
+            "<fieldNamesClass>" + NestedNames.class.getName() + "</fieldNamesClass>"},
         {"unix millis", "<timestampPattern>[UNIX_TIMESTAMP_AS_NUMBER]</timestampPattern>"},
         {"unix millis string", "<timestampPattern>[UNIX_TIMESTAMP_AS_STRING]</timestampPattern>"},
         {"pattern and zone", "<timestampPattern>yyyy-MM-dd'T'HH:mm:ss.SSSxxx</timestampPattern><timeZone>Asia/Kathmandu</timeZone>"},
@@ -81,22 +88,37 @@ class LogstashSettingsDifferentialTest {
             + "<shortenedLoggerNameLength>10</shortenedLoggerNameLength>"},
     };
 
+    /** A user's {@code LogstashFieldNames}: its own defaults, and settable as the element's children. */
+    public static class NestedNames extends net.logstash.logback.fieldnames.ShortenedFieldNames {
+        /** The MDC and key-value pairs nested, the thread short. */
+        public NestedNames() {
+            setLevel("sev");
+            setVersion("[ignore]");
+            setMdc("mdc");
+            setKeyValuePair("kv");
+            setThread("t");
+        }
+    }
+
     static Stream<Arguments> configurations() {
         long base = Long.getLong("spool.test.seed", 0x150_5E77L);
         List<Arguments> out = new ArrayList<>();
         for (int c = 0; c < CONFIGS.length; c++) {
-            out.add(Arguments.of(CONFIGS[c][0], CONFIGS[c][1], ZONES[c % ZONES.length], base + c));
+            String[] config = CONFIGS[c];
+            out.add(Arguments.of(config[0], config[1], config.length > 2 ? config[2] : config[1], ZONES[c % ZONES.length],
+                    base + c));
         }
         return out.stream();
     }
 
-    @ParameterizedTest(name = "{0} in {2}")
+    @ParameterizedTest(name = "{0} in {3}")
     @MethodSource("configurations")
-    void encodesWhatLogstashEncoderEncodes(String name, String elements, String zone, long seed, @TempDir Path dir)
+    void encodesWhatLogstashEncoderEncodes(String name, String elements, String spoolElements, String zone, long seed,
+            @TempDir Path dir)
             throws Exception {
         for (String render : new String[] {"caller", "writer"}) {
             Path file = dir.resolve(render + ".json");
-            LoggerContext lc = configure(zone, elements, file, render);
+            LoggerContext lc = configure(zone, elements, spoolElements, file, render);
             Encoder<ILoggingEvent> reference = holder(lc, "REF").encoder();
             SpoolJsonEncoder spool = (SpoolJsonEncoder) holder(lc, "SPOOL").encoder();
             SpoolAppender appender = (SpoolAppender) lc.getLogger("held").getAppender("APPENDER");
@@ -139,16 +161,17 @@ class LogstashSettingsDifferentialTest {
     }
 
     /** Three appenders from one XML: the reference encoder, Spool's, and a SpoolAppender with Spool's. */
-    private static LoggerContext configure(String zone, String elements, Path file, String render) throws JoranException {
+    private static LoggerContext configure(String zone, String elements, String spoolElements, Path file, String render)
+            throws JoranException {
         String xml = "<configuration>\n"
                 + "<property name='service' value='spool &quot;json&quot;'/>\n"
                 + "<appender name='REF' class='io.github.spool.logback.EncoderHolder'>"
                 + "<encoder class='net.logstash.logback.encoder.LogstashEncoder'>" + elements + "</encoder></appender>\n"
                 + "<appender name='SPOOL' class='io.github.spool.logback.EncoderHolder'>"
-                + "<encoder class='io.github.spool.logback.SpoolJsonEncoder'>" + elements + "</encoder></appender>\n"
+                + "<encoder class='io.github.spool.logback.SpoolJsonEncoder'>" + spoolElements + "</encoder></appender>\n"
                 + "<appender name='APPENDER' class='io.github.spool.logback.SpoolAppender'><file>" + file + "</file>"
                 + "<render>" + render + "</render>"
-                + "<encoder class='io.github.spool.logback.SpoolJsonEncoder'>" + elements + "</encoder></appender>\n"
+                + "<encoder class='io.github.spool.logback.SpoolJsonEncoder'>" + spoolElements + "</encoder></appender>\n"
                 + "<logger name='held' additivity='false' level='OFF'><appender-ref ref='REF'/><appender-ref ref='SPOOL'/>"
                 + "<appender-ref ref='APPENDER'/></logger>\n"
                 + "</configuration>\n";

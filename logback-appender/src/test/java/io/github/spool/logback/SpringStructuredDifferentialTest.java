@@ -41,9 +41,11 @@ import org.springframework.core.env.StandardEnvironment;
  * the same Spring {@code Environment} in the logger context, must give identical bytes — from
  * {@code encode}, from the writer's path ({@link ViaWriter}) and through a {@link SpoolAppender}
  * in {@code caller} and {@code writer} modes — in several default time zones, for the default
- * configuration and for user customisations ({@code logging.structured.*} properties and the
- * encoder's own {@code <exclude>}/{@code <rename>}/{@code <add>}). Where Spring's encoder throws
- * (a pair named like a member), Spool's encoder throws too. Every line parses as one JSON object.
+ * configuration and for user customisations ({@code logging.structured.*} properties, among them
+ * {@code json.include}/{@code exclude}/{@code rename}/{@code add}, and the encoder's own
+ * {@code <include>}/{@code <exclude>}/{@code <rename>}/{@code <add>}), which Spool renders itself:
+ * Spring's encoder gets only the events Spool declines. Where Spring's encoder throws (a pair
+ * named like a member), Spool's encoder throws too. Every line parses as one JSON object.
  */
 class SpringStructuredDifferentialTest {
 
@@ -84,7 +86,45 @@ class SpringStructuredDifferentialTest {
             "encoder.add", "k=v"},
         {"spring.application.name", "", "spring.application.version", "", "logging.structured.ecs.service.name", "svc"},
         {"logging.structured.json.stacktrace.printer", "logging-system"},
+        // user-style include/exclude/rename/add, each a mix of the three formats' paths
+        {"logging.structured.json.include", "log,log.level,message,userId,traceId,_userId,_traceId,short_message,"
+            + "level,@timestamp,timestamp,tags,error,error.type,_error_type,stack_trace,ecs"},
+        {"logging.structured.json.exclude", "process.pid,service.node,ecs.version,error.stack_trace,level_value,"
+            + "@version,_process_pid,host,_error_stack_trace,full_message,userId,_userId"},
+        {"logging.structured.json.rename[log.level]", "severity", "logging.structured.json.rename[@timestamp]", "ts",
+            "logging.structured.json.rename[process.thread.name]", "thread_name", "logging.structured.json.rename[level]",
+            "lvl", "logging.structured.json.rename[short_message]", "msg", "logging.structured.json.rename[_log_logger]",
+            "_logger", "logging.structured.json.rename[service]", "svc"},
+        {"logging.structured.json.add[team]", "check\"out \u00e9\u2028", "logging.structured.json.add[labels.zone]", "eu-1",
+            "logging.structured.json.add[labels.rack]", "r\t7", "logging.structured.json.add[empty]", "",
+            "logging.structured.json.add[traceId]", "named like a pair: Spring throws where both are"},
+        {"logging.structured.json.rename[userId]", "user", "logging.structured.json.rename[_userId]", "_user",
+            "logging.structured.json.rename[trace.id]", "trace", "logging.structured.json.exclude", "traceId,_traceId,span_id,_span_id"},
+        {"logging.structured.json.context.prefix", "ctx", "logging.structured.json.rename[ctx_userId]", "user",
+            "logging.structured.json.rename[_ctxuserId]", "_user", "logging.structured.json.exclude", "ctx_traceId,_ctxtraceId",
+            "logging.structured.json.add[app]", "orders"},
+        {"logging.structured.json.context.include", "false", "logging.structured.json.add[team]", "checkout",
+            "logging.structured.json.exclude", "log.logger,logger_name,_log_logger,process,thread_name,_process_thread_name"},
+        {"logging.structured.json.include", "@timestamp,message,short_message,team,level,log,log.level,timestamp,userId,"
+            + "_userId,version", "logging.structured.json.add[team]", "a", "logging.structured.json.add[dropped]", "b",
+            "logging.structured.json.rename[message]", "text", "logging.structured.json.rename[short_message]", "text"},
+        {"encoder.include", "@timestamp,message,short_message,log,log.level,level,timestamp,version,traceId,_traceId",
+            "encoder.rename", "message=m", "encoder.rename", "short_message=m", "encoder.add", "k=v"},
+        {"logging.structured.json.context.prefix", "p", "logging.structured.json.context.include", "true",
+            "logging.structured.json.exclude", "tags,error,stack_trace,_error_type,_error_message,ecs",
+            "logging.structured.json.rename[error.message]", "why"},
     };
+    /** The configurations whose customisation Spring's encoder renders: a customizer class. */
+    private static final String[] CUSTOMIZER = {"logging.structured.json.customizer",
+        SpringStructuredDifferentialTest.NoChange.class.getName()};
+
+    /** A user's customizer: Spool leaves such configurations to Spring's encoder. */
+    public static final class NoChange implements
+            org.springframework.boot.logging.structured.StructuredLoggingJsonMembersCustomizer<Object> {
+        @Override
+        public void customize(org.springframework.boot.json.JsonWriter.Members<Object> members) {
+        }
+    }
 
     static Stream<Arguments> cases() {
         long base = Long.getLong("spool.test.seed", 0x5B_00_7L);
@@ -129,8 +169,11 @@ class SpringStructuredDifferentialTest {
                     + spool.springRendered());
             assertTrue(thrown < EVENTS / 4, "most events are written: " + thrown + " threw");
             long bySpring = spool.springRendered();
-            if (config == 0) { // the defaults: Spool renders, Spring only what collides, nests or has a GELF-invalid name
-                // each event is rendered twice (encode, writer): Spool renders more than half of them
+            // Spool renders, Spring only what collides, nests or has a GELF-invalid name (or, with a
+            // stack trace printer, a throwable): each event is rendered twice (encode, writer), Spool
+            // renders more than half of them — customised ones included
+            // (ECS nests a prefixed pair at its dot, which Spool leaves to Spring)
+            if (!(format.equals("ecs") && List.of(CONFIGS[config]).contains("logging.structured.json.context.prefix"))) {
                 assertTrue(bySpring < EVENTS, "rendered by Spring's encoder (encode and writer): " + bySpring);
             }
             for (Status s : lc.getStatusManager().getCopyOfStatusList()) {
@@ -141,13 +184,24 @@ class SpringStructuredDifferentialTest {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("formats")
-    void appenderWritesWhatSpringBootEncodes(String format, @TempDir Path dir) throws IOException {
+    @ParameterizedTest(name = "{0} config {1} {2}")
+    @MethodSource("cases")
+    void appenderWritesWhatSpringBootEncodes(String format, int config, String zone, long seed, @TempDir Path dir)
+            throws IOException {
+        TimeZone before = TimeZone.getDefault();
+        TimeZone.setDefault(TimeZone.getTimeZone(zone));
+        try {
+            appenderWrites(format, CONFIGS[config], seed, dir);
+        } finally {
+            TimeZone.setDefault(before);
+        }
+    }
+
+    private static void appenderWrites(String format, String[] config, long seed, Path dir) throws IOException {
         for (String render : new String[] {"caller", "writer"}) {
-            LoggerContext lc = context(CONFIGS[1]);
-            StructuredLogEncoder reference = reference(lc, format, CONFIGS[1]);
-            SpoolJsonEncoder spool = spool(lc, format, CONFIGS[1]);
+            LoggerContext lc = context(config);
+            StructuredLogEncoder reference = reference(lc, format, config);
+            SpoolJsonEncoder spool = spool(lc, format, config);
             Path file = dir.resolve(format + "-" + render + ".json");
             SpoolAppender appender = new SpoolAppender();
             appender.setContext(lc);
@@ -158,7 +212,7 @@ class SpringStructuredDifferentialTest {
             appender.start();
             assertTrue(appender.isStarted(), () -> SpoolJsonEncoderDifferentialTest.statuses(lc));
             ByteArrayOutputStream expected = new ByteArrayOutputStream();
-            Random rnd = new Random(format.hashCode());
+            Random rnd = new Random(seed ^ format.hashCode());
             for (int i = 0; i < EVENTS / 3; i++) {
                 LoggingEvent event = event(rnd, lc, format);
                 byte[] line;
@@ -175,22 +229,26 @@ class SpringStructuredDifferentialTest {
         }
     }
 
-    static Stream<String> formats() {
-        return Stream.of(FORMATS);
-    }
-
-    /** The customisations Spool renders itself say nothing; the others say once that Spring renders. */
+    /** A customizer class is left to Spring's encoder, saying so once; include/exclude/rename/add say nothing. */
     @Test
-    void aCustomisationRenderedBySpringIsOneWarning() {
-        LoggerContext lc = context(CONFIGS[4]);
-        spool(lc, "logstash", CONFIGS[4]);
+    void onlyACustomizerIsRenderedBySpring() {
+        LoggerContext lc = context(CUSTOMIZER);
+        SpoolJsonEncoder spool = spool(lc, "logstash", CUSTOMIZER);
         long warnings = lc.getStatusManager().getCopyOfStatusList().stream()
-                .filter(s -> s.getLevel() == Status.WARN && s.getMessage().contains("logging.structured.json.exclude")).count();
+                .filter(s -> s.getLevel() == Status.WARN && s.getMessage().contains("logging.structured.json.customizer"))
+                .count();
         assertEquals(1, warnings, () -> SpoolJsonEncoderDifferentialTest.statuses(lc));
-        LoggerContext plain = context(CONFIGS[2]);
-        spool(plain, "logstash", CONFIGS[2]);
-        assertTrue(plain.getStatusManager().getCopyOfStatusList().stream().noneMatch(s -> s.getLevel() >= Status.WARN),
-                () -> SpoolJsonEncoderDifferentialTest.statuses(plain));
+        spool.encode(event(new Random(1), lc, "logstash"));
+        assertEquals(1, spool.springRendered());
+        for (int c = 0; c < CONFIGS.length; c++) {
+            if (c == 7) {
+                continue; // stacktrace.*: events with a throwable go to Spring, with a WARN
+            }
+            LoggerContext plain = context(CONFIGS[c]);
+            spool(plain, "logstash", CONFIGS[c]);
+            assertTrue(plain.getStatusManager().getCopyOfStatusList().stream().noneMatch(s -> s.getLevel() >= Status.WARN),
+                    () -> SpoolJsonEncoderDifferentialTest.statuses(plain));
+        }
     }
 
     static LoggingEvent event(Random rnd, LoggerContext lc, String format) {
@@ -236,7 +294,7 @@ class SpringStructuredDifferentialTest {
             if (config[i].startsWith("encoder.")) {
                 String name = config[i].substring("encoder.".length());
                 String value = config[i + 1];
-                if (value.contains("=") && !name.equals("exclude")) {
+                if (value.contains("=") && !name.equals("exclude") && !name.equals("include")) {
                     settings.put("logging.structured.json." + name + "[" + value.substring(0, value.indexOf('=')) + "]",
                             value.substring(value.indexOf('=') + 1));
                 } else {
@@ -266,6 +324,7 @@ class SpringStructuredDifferentialTest {
         for (int i = 0; i < config.length; i += 2) {
             switch (config[i]) {
                 case "encoder.exclude" -> spool.addExclude(config[i + 1]);
+                case "encoder.include" -> spool.addInclude(config[i + 1]);
                 case "encoder.rename" -> spool.addRename(config[i + 1]);
                 case "encoder.add" -> spool.addAdd(config[i + 1]);
                 default -> {
