@@ -149,14 +149,25 @@ public final class ServerScenario implements Scenario {
     record Timing(List<Integer> workers, List<Double> loads, int connections, double warmupSeconds, double maxSeconds,
                   double seconds, int repeats) {
 
+        /** System property: worker counts to run instead of the mode's, such as {@code 256} or {@code 64,256}. */
+        static final String WORKERS_PROPERTY = "spool.bench.serverWorkers";
+        /** System property: repeats instead of the mode's (a reduced full run). */
+        static final String REPEATS_PROPERTY = "spool.bench.serverRepeats";
+
         /**
          * @param plan the suite's plan
-         * @return quick: 64 workers, 80%, 5 s windows, 1 repeat; full: 64 and 256, 50% and 80%, 20 s, 3 repeats
+         * @return quick: 64 workers, 80%, 5 s windows, 1 repeat; full: 64 and 256, 50% and 80%, 20 s, 3 repeats;
+         *         either with {@value #WORKERS_PROPERTY} and {@value #REPEATS_PROPERTY} where given
          */
         static Timing of(Plan plan) {
-            return plan.mode().equals("full")
+            Timing t = plan.mode().equals("full")
                     ? new Timing(List.of(64, 256), List.of(0.5, 0.8), 64, 5, 5, 20, 3)
                     : new Timing(List.of(64), List.of(0.8), 64, 2, 2, 5, 1);
+            String workers = System.getProperty(WORKERS_PROPERTY);
+            List<Integer> w = workers == null ? t.workers()
+                    : java.util.Arrays.stream(workers.split(",")).map(String::trim).map(Integer::valueOf).toList();
+            int repeats = Integer.getInteger(REPEATS_PROPERTY, t.repeats());
+            return new Timing(w, t.loads(), t.connections(), t.warmupSeconds(), t.maxSeconds(), t.seconds(), repeats);
         }
     }
 
