@@ -15,6 +15,7 @@ import io.github.spool.bench.suite.Plan;
 import io.github.spool.bench.suite.Progress;
 import io.github.spool.bench.suite.RequestScenario;
 import io.github.spool.bench.suite.RollingScenario;
+import io.github.spool.bench.suite.ServerScenario;
 import io.github.spool.bench.suite.Scenario;
 import io.github.spool.bench.suite.StallScenario;
 import io.github.spool.bench.suite.ThroughputScenario;
@@ -36,7 +37,7 @@ import java.util.stream.Stream;
  * the raw results (CSV, JMH JSON), a Markdown table and PNG charts under
  * {@code docs/benchmarks/<mode>/}.
  *
- * <p>Options: {@code --scenarios console,ringlog,stall,request,rolling,accesslog,producers,json,jmh},
+ * <p>Options: {@code --scenarios console,ringlog,stall,request,rolling,accesslog,producers,json,server,jmh},
  * {@code --repeats N}, {@code --json-threads 1,4,16,64},
  * {@code --out DIR}. Exit status 1 when any run failed or any output failed verification.
  */
@@ -126,7 +127,7 @@ public final class Suite {
         Context context = new Context(plan, new ChildJvm(work), progress, out);
         List<Scenario> scenarios = List.of(ThroughputScenario.console(), ThroughputScenario.ringLog(),
                 new StallScenario(), new RequestScenario(), new RollingScenario(), new AccessLogScenario(), ThroughputScenario.producers(),
-                ThroughputScenario.json(), new JmhScenario());
+                ThroughputScenario.json(), new ServerScenario(), new JmhScenario());
         try {
             for (Scenario s : scenarios) {
                 if (plan.runs(s.name())) {

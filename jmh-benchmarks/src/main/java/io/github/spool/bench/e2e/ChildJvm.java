@@ -125,6 +125,10 @@ public final class ChildJvm {
             String verification;
             if (configuration.output() == Output.NONE) {
                 verification = "n/a (no output by design)";
+            } else if (values.containsKey(LoggedLines.KEY) && sink == Sink.FILE) {
+                // the server's lines are not EventLine's: count them (issue 34)
+                verdict = LoggedLines.verify(stdoutFile, Long.parseLong(values.get(LoggedLines.KEY)));
+                verification = verdict.summary();
             } else if (configuration.writesJson()) {
                 // JSON anchors are not verified: only Spool's lines are held to the event (issue 33)
                 if (configuration.role() == Role.SPOOL && sink == Sink.FILE) {

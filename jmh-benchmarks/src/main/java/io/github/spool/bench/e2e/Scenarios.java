@@ -15,6 +15,8 @@ public final class Scenarios {
     public static final String PRODUCERS = "producers";
     /** JSON lines (issue 33): as {@link #PRODUCERS}, with JSON layouts and encoders instead of the pattern. */
     public static final String JSON = "json";
+    /** Production shape (issue 34): an Undertow server with 64 and 256 workers, 3 lines per request, open-loop load. */
+    public static final String SERVER = "server";
 
     private Scenarios() {
     }

@@ -5,6 +5,7 @@ import static io.github.spool.bench.e2e.Scenarios.JSON;
 import static io.github.spool.bench.e2e.Scenarios.PRODUCERS;
 import static io.github.spool.bench.e2e.Scenarios.REQUEST;
 import static io.github.spool.bench.e2e.Scenarios.RINGLOG;
+import static io.github.spool.bench.e2e.Scenarios.SERVER;
 import static io.github.spool.bench.e2e.Scenarios.STALL;
 
 import java.nio.file.Path;
@@ -82,7 +83,7 @@ public final class Subjects {
         List<Configuration> list = new ArrayList<>();
         Set<String> console = Set.of(CONSOLE);
         Set<String> consoleStallRequest = Set.of(CONSOLE, STALL, REQUEST);
-        list.add(new Configuration("none", Role.BASELINE, Output.NONE, Set.of(STALL, REQUEST),
+        list.add(new Configuration("none", Role.BASELINE, Output.NONE, Set.of(STALL, REQUEST, SERVER),
                 "no logging call at all", NoLoggingSubject::new));
         list.add(new Configuration("println", Role.BASELINE, Output.STDOUT, console,
                 "System.out.println of a formatted String per line", PrintlnSubject::new));
@@ -92,9 +93,9 @@ public final class Subjects {
         list.add(new Configuration("file-per-line", Role.BASELINE, Output.FILE, Set.of(RINGLOG),
                 "one FileOutputStream.write per pre-formatted line (RingLog's synchronous logger)",
                 FilePerLineSubject::new));
-        list.add(new Configuration("logback-console", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS),
+        list.add(new Configuration("logback-console", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS, SERVER),
                 "logback ConsoleAppender (defaults)", () -> new LogbackSubject("bench/logback-console.xml")));
-        list.add(new Configuration("logback-async", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS),
+        list.add(new Configuration("logback-async", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS, SERVER),
                 "logback AsyncAppender (queue 262144, no discarding) + ConsoleAppender",
                 () -> new LogbackSubject("bench/logback-async-console.xml")));
         list.add(new Configuration("logback-nop", Role.CEILING, Output.NONE, Set.of(CONSOLE, PRODUCERS, JSON),
@@ -103,10 +104,10 @@ public final class Subjects {
         list.add(new Configuration("log4j2-console", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, REQUEST),
                 "log4j2 Console (defaults, through System.out)",
                 () -> new Log4j2Subject("bench/log4j2-console.xml", false)));
-        list.add(new Configuration("log4j2-console-direct", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, STALL, PRODUCERS),
+        list.add(new Configuration("log4j2-console-direct", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, STALL, PRODUCERS, SERVER),
                 "log4j2 Console direct=\"true\" (FileOutputStream on fd 1)",
                 () -> new Log4j2Subject("bench/log4j2-console-direct.xml", false)));
-        list.add(new Configuration("log4j2-async-console-direct", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS),
+        list.add(new Configuration("log4j2-async-console-direct", Role.ANCHOR, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS, SERVER),
                 "log4j2 all-async loggers (Disruptor 3.4.4) + Console direct=\"true\"",
                 () -> new Log4j2Subject("bench/log4j2-console-direct.xml", true)));
         list.add(new Configuration("log4j2-raf", Role.ANCHOR, Output.FILE, console,
@@ -156,10 +157,10 @@ public final class Subjects {
         list.add(new Configuration("spool-core", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL),
                 "Spool core: pre-formatted lines through Spool.append, writer thread to fd 1",
                 () -> new SpoolCoreSubject(false)));
-        list.add(new Configuration("spool-log4j2", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS),
+        list.add(new Configuration("spool-log4j2", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS, SERVER),
                 "log4j2 sync loggers + <Spool target=SYSTEM_OUT> with SpoolLayout (no Disruptor)",
                 () -> new Log4j2Subject("bench/log4j2-spool.xml", false)));
-        list.add(new Configuration("spool-logback", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS),
+        list.add(new Configuration("spool-logback", Role.SPOOL, Output.STDOUT, Set.of(CONSOLE, STALL, REQUEST, PRODUCERS, SERVER),
                 "logback + SpoolAppender (fd 1) with SpoolEncoder",
                 () -> new LogbackSubject("bench/logback-spool.xml")));
         list.add(new Configuration("spool-log4j2-json", Role.SPOOL, Output.STDOUT, Set.of(JSON),

@@ -50,6 +50,9 @@ public final class Charts {
                 outDir.resolve("json-cpu"), files);
         bySeriesGroup(rows, "request", Metric.QPS, "requests/s, higher is better", false,
                 outDir.resolve("request"), files);
+        bySeriesGroup(rows, "server", Metric.P99_US,
+                "production-shape server: request p99 µs from the intended send time (log scale), lower is better", true,
+                outDir.resolve("server-p99"), files);
         bySeriesGroup(rows, "jmh", Metric.NS_PER_OP, "ns per event (producer), lower is better", true,
                 outDir.resolve("jmh-ns-per-op"), files);
         bySeriesGroup(rows, "jmh", Metric.BYTES_PER_OP, "bytes allocated per event (gc.alloc.rate.norm)", false,

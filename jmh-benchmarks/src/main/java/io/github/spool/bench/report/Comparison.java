@@ -25,6 +25,7 @@ public record Comparison(String scenario, String metric, boolean higherIsBetter,
             case "request" -> new Comparison(scenario, Metric.QPS, true, "none");
             case "producers", "json" -> new Comparison(scenario, Metric.EVENTS_PER_SECOND, true, null);
             case "stall" -> new Comparison(scenario, Metric.P999_US, false, null);
+            case "server" -> new Comparison(scenario, Metric.P99_US, false, "none");
             default -> new Comparison(scenario, Metric.NS_PER_OP, false, null);
         };
     }

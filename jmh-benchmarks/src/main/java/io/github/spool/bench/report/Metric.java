@@ -29,6 +29,10 @@ public final class Metric {
     public static final String WRITER_CPU_US = "writer_cpu_us_per_event";
     /** Process CPU time (every thread) per event, first call to stopped, nanoseconds. */
     public static final String CPU_NS_PER_EVENT = "cpu_ns_per_event";
+    /** Requests per second of a closed loop (as many requests as connections always in flight): the maximum. */
+    public static final String MAX_QPS = "max_qps";
+    /** Process CPU time of the server JVM per request in the timed window, microseconds. */
+    public static final String CPU_US_PER_REQUEST = "cpu_us_per_request";
     /** JMH average time per operation, nanoseconds. */
     public static final String NS_PER_OP = "ns_per_op";
     /** JMH score error (99.9% confidence half-width), nanoseconds. */

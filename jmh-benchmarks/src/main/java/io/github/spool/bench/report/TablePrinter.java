@@ -60,6 +60,18 @@ public final class TablePrinter {
                         hundredths(r.median(Metric.CALL_US_MEAN)), hundredths(r.median(Metric.WRITER_CPU_US)), output(r)});
                 }
             }
+            case "server" -> {
+                lines.add(new String[] {"configuration", "role", "p50 µs", "p99 µs", "p99.9 µs", "max µs", "p99 x none",
+                    "requests/s", "max requests/s median [min – max]", "max x none", "CPU µs/request", "output"});
+                for (Row r : rows) {
+                    double maxRatio = ref == null ? Double.NaN : r.median(Metric.MAX_QPS) / ref.median(Metric.MAX_QPS);
+                    double p99Ratio = ref == null ? Double.NaN : r.median(Metric.P99_US) / ref.median(Metric.P99_US);
+                    lines.add(new String[] {r.config(), role(r), Format.micros(r.median(Metric.P50_US)),
+                        Format.micros(r.median(Metric.P99_US)), Format.micros(r.median(Metric.P999_US)),
+                        Format.micros(r.median(Metric.MAX_US)), times(p99Ratio), Format.count(r.median(Metric.QPS)),
+                        spread(r, Metric.MAX_QPS), times(maxRatio), decimal(r.median(Metric.CPU_US_PER_REQUEST)), output(r)});
+                }
+            }
             case "jmh" -> {
                 lines.add(new String[] {"configuration", "role", "ns/op", "± error", "B/op", "x best anchor"});
                 for (Row r : rows) {
@@ -124,6 +136,11 @@ public final class TablePrinter {
 
     private static String hundredths(double v) {
         return Double.isNaN(v) ? "-" : String.format(java.util.Locale.ROOT, "%.2f", v);
+    }
+
+    /** A plain quotient (the server's p99 and maximum against no logging), where 1.15x means 15% more. */
+    private static String times(double v) {
+        return Double.isNaN(v) ? "-" : String.format(java.util.Locale.ROOT, "%.2fx", v);
     }
 
     private static String decimal(double v) {

@@ -38,7 +38,7 @@ public record Plan(String mode, int repeats, long consoleEvents, List<Integer> c
                    Set<String> scenarios, List<Integer> jsonThreads) {
 
     /** Every scenario, in the order they run. */
-    public static final List<String> ALL_SCENARIOS = List.of("console", "ringlog", "stall", "request", "rolling", AccessLogScenario.NAME, "producers", "json", "jmh");
+    public static final List<String> ALL_SCENARIOS = List.of("console", "ringlog", "stall", "request", "rolling", AccessLogScenario.NAME, "producers", "json", ServerScenario.NAME, "jmh");
 
     /** The json scenario's producer counts in quick mode: 16 and 64 would double its few minutes. */
     private static final List<Integer> QUICK_JSON_THREADS = List.of(1, 4);
