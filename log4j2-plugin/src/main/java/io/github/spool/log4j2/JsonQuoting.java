@@ -1,7 +1,7 @@
 package io.github.spool.log4j2;
 
 import io.github.spool.text.ByteLineBuilder;
-import java.nio.charset.StandardCharsets;
+import io.github.spool.text.JsonAscii;
 
 /**
  * Writes a JSON string as log4j2 2.26.1's {@code JsonWriter.writeString} writes it and
@@ -15,23 +15,6 @@ import java.nio.charset.StandardCharsets;
  */
 final class JsonQuoting {
 
-    private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
-
-    /** Per ASCII char: 0 written as is, -1 {@code \}{@code u00XX}, else the char after the backslash. */
-    private static final int[] ESCAPES = new int[128];
-
-    static {
-        for (int c = 0; c < 0x20; c++) {
-            ESCAPES[c] = -1;
-        }
-        ESCAPES['"'] = '"';
-        ESCAPES['\\'] = '\\';
-        ESCAPES['\b'] = 'b';
-        ESCAPES['\t'] = 't';
-        ESCAPES['\n'] = 'n';
-        ESCAPES['\f'] = 'f';
-        ESCAPES['\r'] = 'r';
-    }
 
     private final int maxStringLength;
     /** The suffix quoted once, as JsonWriter quotes it in its constructor. */
@@ -42,13 +25,13 @@ final class JsonQuoting {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < truncatedStringSuffix.length(); i++) {
             char c = truncatedStringSuffix.charAt(i);
-            int e = c < 0x80 ? ESCAPES[c] : 0;
+            int e = c < 0x80 ? JsonAscii.escape(c) : 0;
             if (e == 0) {
                 sb.append(c);
             } else if (e > 0) {
                 sb.append('\\').append((char) e);
             } else {
-                sb.append("\\u00").append((char) HEX[c >> 4]).append((char) HEX[c & 0xF]);
+                sb.append("\\u00").append((char) JsonAscii.hex(c >> 4)).append((char) JsonAscii.hex(c & 0xF));
             }
         }
         this.quotedSuffix = sb.toString();
@@ -82,19 +65,19 @@ final class JsonQuoting {
         int run = 0;
         for (int i = 0; i < limit; i++) {
             char c = s.charAt(i);
-            if (c >= 0x80 || ESCAPES[c] == 0) {
+            if (c >= 0x80 || JsonAscii.escape(c) == 0) {
                 continue;
             }
             if (run < i) {
                 out.append(s, run, i);
             }
             run = i + 1;
-            int e = ESCAPES[c];
+            int e = JsonAscii.escape(c);
             if (e > 0) {
                 out.append((byte) '\\').append((byte) e);
             } else {
                 out.append((byte) '\\').append((byte) 'u').append((byte) '0').append((byte) '0')
-                        .append(HEX[c >> 4]).append(HEX[c & 0xF]);
+                        .append(JsonAscii.hex(c >> 4)).append(JsonAscii.hex(c & 0xF));
             }
         }
         if (run < limit) {

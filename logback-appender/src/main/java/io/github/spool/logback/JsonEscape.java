@@ -1,6 +1,7 @@
 package io.github.spool.logback;
 
 import io.github.spool.text.ByteLineBuilder;
+import io.github.spool.text.JsonAscii;
 
 /**
  * Writes text inside a JSON string exactly as Jackson's {@code UTF8JsonGenerator} (2.x, default
@@ -18,23 +19,6 @@ import io.github.spool.text.ByteLineBuilder;
  */
 final class JsonEscape {
 
-    private static final byte[] HEX = "0123456789ABCDEF".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-
-    /** Per ASCII char: 0 written as is, -1 {@code \}{@code u00XX}, else the char after the backslash. */
-    private static final int[] ESCAPES = new int[128];
-
-    static {
-        for (int c = 0; c < 0x20; c++) {
-            ESCAPES[c] = -1;
-        }
-        ESCAPES['"'] = '"';
-        ESCAPES['\\'] = '\\';
-        ESCAPES['\b'] = 'b';
-        ESCAPES['\t'] = 't';
-        ESCAPES['\n'] = 'n';
-        ESCAPES['\f'] = 'f';
-        ESCAPES['\r'] = 'r';
-    }
 
     private JsonEscape() {
     }
@@ -54,14 +38,14 @@ final class JsonEscape {
         int run = start;
         for (int i = start; i < end; i++) {
             char c = s.charAt(i);
-            if (c < 0x80 ? ESCAPES[c] == 0 : !Character.isSurrogate(c)) {
+            if (c < 0x80 ? JsonAscii.escape(c) == 0 : !Character.isSurrogate(c)) {
                 continue;
             }
             if (run < i) {
                 out.append(s, run, i);
             }
             run = i + 1;
-            int e = c < 0x80 ? ESCAPES[c] : -1;
+            int e = c < 0x80 ? JsonAscii.escape(c) : -1;
             if (e > 0) {
                 out.append((byte) '\\').append((byte) e);
             } else {
@@ -74,7 +58,7 @@ final class JsonEscape {
     }
 
     private static void unicodeEscape(ByteLineBuilder out, char c) {
-        out.append((byte) '\\').append((byte) 'u').append(HEX[(c >> 12) & 0xF]).append(HEX[(c >> 8) & 0xF])
-                .append(HEX[(c >> 4) & 0xF]).append(HEX[c & 0xF]);
+        out.append((byte) '\\').append((byte) 'u').append(JsonAscii.hex((c >> 12) & 0xF)).append(JsonAscii.hex((c >> 8) & 0xF))
+                .append(JsonAscii.hex((c >> 4) & 0xF)).append(JsonAscii.hex(c & 0xF));
     }
 }
