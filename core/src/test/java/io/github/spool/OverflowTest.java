@@ -94,31 +94,45 @@ class OverflowTest {
                 .overflowPolicy(OverflowPolicy.DISCARD).discardThreshold(Severity.INFO).statusListener(new RecordedStatus()).build(), sink);
         // Fill to the cap with INFO until INFO is dropped there. Not merely until the first drop: a
         // drop can come a moment before the ring reaches its cap (a cell the grower adds just
-        // after), and a WARN then finds room without waiting (seen once in CI, on JDK 25).
+        // after), and a WARN then finds room without waiting (seen once in CI, on JDK 25). It
+        // still did once more (CI, 2026-11-28, JDK 17), so a WARN that finds room is written and
+        // the ring filled again: the WARN must wait at the cap in one of three rounds.
         int cell = io.github.spool.ring.ManyToOneCellRing.cellSizeFor(BUFFER);
         int i = 0;
         int dropped = 0;
-        for (int tries = 0; dropped < 100 || spool.stats().getBufferBytesInUse() + cell <= MAX; tries++) {
-            assertTrue(tries < 1_000_000, () -> "the ring reaches its cap: " + spool.stats().getBufferBytesInUse() + " of " + MAX);
-            if (spool.append(record(0, i, Severity.INFO), 0, RECORD, Severity.INFO) == AppendResult.ACCEPTED) {
-                i++;
-                dropped = 0;
-            } else {
-                dropped++;
-            }
-        }
+        int warns = 0;
+        boolean waited = false;
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
-            Future<AppendResult> warn = pool.submit(() -> spool.append(record(0, -1, Severity.WARN), 0, RECORD, Severity.WARN));
-            assertThrows(TimeoutException.class, () -> warn.get(200, TimeUnit.MILLISECONDS), "WARN waits at the cap");
-            sink.release();
-            assertEquals(AppendResult.ACCEPTED, warn.get(10, TimeUnit.SECONDS));
+            for (int round = 0; round < 3 && !waited; round++) {
+                dropped = 0;
+                for (int tries = 0; dropped < 100 || spool.stats().getBufferBytesInUse() + cell <= MAX; tries++) {
+                    assertTrue(tries < 1_000_000, () -> "the ring reaches its cap: " + spool.stats().getBufferBytesInUse() + " of " + MAX);
+                    if (spool.append(record(0, i, Severity.INFO), 0, RECORD, Severity.INFO) == AppendResult.ACCEPTED) {
+                        i++;
+                        dropped = 0;
+                    } else {
+                        dropped++;
+                    }
+                }
+                int seq = -1 - warns++;
+                Future<AppendResult> warn = pool.submit(() -> spool.append(record(0, seq, Severity.WARN), 0, RECORD, Severity.WARN));
+                try {
+                    assertEquals(AppendResult.ACCEPTED, warn.get(200, TimeUnit.MILLISECONDS), "a WARN is never dropped");
+                } catch (TimeoutException expected) {
+                    waited = true; // it waits at the cap
+                    sink.release();
+                    assertEquals(AppendResult.ACCEPTED, warn.get(10, TimeUnit.SECONDS));
+                }
+            }
+            assertTrue(waited, "WARN waits at the cap (in one of three rounds)");
         } finally {
+            sink.release();
             pool.shutdownNow();
         }
         assertTrue(spool.stop(10, TimeUnit.SECONDS));
-        assertTrue(new String(sink.toByteArray()).contains("0 -1 " + Severity.WARN + " "), "the WARN record was written");
-        Figures.print("OverflowTest severe", "produced=" + (i + dropped + 1) + " (INFO accepted " + i + ", " + dropped + " INFO discarded at the cap, 1 WARN waited)",
+        assertTrue(new String(sink.toByteArray()).contains("0 -" + warns + " " + Severity.WARN + " "), "the WARN record that waited was written");
+        Figures.print("OverflowTest severe", "produced=" + (i + dropped + warns) + " (INFO accepted " + i + ", " + dropped + " INFO discarded at the cap last, " + warns + " WARN, the last waited)",
                 spool.stats());
     }
 
