@@ -191,6 +191,13 @@ public final class SpoolJsonTemplateLayout implements StringLayout, LocationAwar
      * rebuilt event lacks: no marker, no context stack, and a message the {@code message} resolver
      * prints as a plain string (a {@code SimpleMessage} or parameterized one whose format is not
      * {@code "JSON"}, which it would print raw). The throwable {@link EventCapture} checks.
+     *
+     * <p>A logger's own events are the common case: log4j2's reusable events ({@code
+     * MutableLogEvent} for synchronous loggers, {@code RingBufferLogEvent} behind the Disruptor)
+     * copy a reusable message's text and parameters into themselves and return themselves as the
+     * message. Neither is a {@code SimpleMessage}, a {@code MultiformatMessage} nor an {@code
+     * ObjectMessage}, so log4j2 2.26.1's {@code MessageResolver} prints their text as a string
+     * ({@code resolveString}), which is what the capture copies.
      */
     @Override
     @SuppressWarnings("deprecation") // Message.getFormat(): the very call JsonTemplateLayout's message resolver makes
@@ -207,7 +214,7 @@ public final class SpoolJsonTemplateLayout implements StringLayout, LocationAwar
             return false;
         }
         Class<?> type = m.getClass();
-        if (type != SimpleMessage.class && type != PARAMETERIZED && type != ReusableParameterizedMessage.class
+        if (m != event && type != SimpleMessage.class && type != PARAMETERIZED && type != ReusableParameterizedMessage.class
                 && type != ReusableSimpleMessage.class) {
             return false;
         }

@@ -1,6 +1,7 @@
 package io.github.spool.log4j2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.spool.text.ByteLineBuilder;
@@ -11,11 +12,12 @@ import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.config.DefaultConfiguration;
 import org.apache.logging.log4j.core.impl.Log4jLogEvent;
+import org.apache.logging.log4j.core.impl.MutableLogEvent;
 import org.apache.logging.log4j.core.time.MutableInstant;
 import org.apache.logging.log4j.message.ReusableParameterizedMessage;
 import org.apache.logging.log4j.util.SortedArrayStringMap;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * With {@link SpoolJsonTemplateLayout} rendering on the writer, the calling thread's share of an
@@ -30,10 +32,10 @@ class SpoolJsonTemplateLayoutAllocationTest {
     private static final int WARMUP = CallerAllocation.WARMUP;
     private static final int MEASURED = CallerAllocation.MEASURED;
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"classpath:EcsLayout.json", "classpath:LogstashJsonEventLayoutV1.json",
-        "classpath:GelfLayout.json"})
-    void captureOnTheCallerAndRenderingOnTheWriterAllocateNothingPerEvent(String template) {
+    @ParameterizedTest(name = "{0}, the logger's own event: {1}")
+    @CsvSource({"classpath:EcsLayout.json, true", "classpath:LogstashJsonEventLayoutV1.json, true",
+        "classpath:GelfLayout.json, true", "classpath:EcsLayout.json, false"})
+    void captureOnTheCallerAndRenderingOnTheWriterAllocateNothingPerEvent(String template, boolean loggersOwn) {
         SpoolJsonTemplateLayout layout = SpoolJsonTemplateLayout.newBuilder()
                 .setConfiguration(new DefaultConfiguration()).setEventTemplateUri(template).build();
         assertTrue(layout.rendersFromCapture(), layout.describe());
@@ -44,16 +46,26 @@ class SpoolJsonTemplateLayoutAllocationTest {
         instant.initFromEpochMilli(1_763_775_146_721L, 123_456);
         ReusableParameterizedMessage message = new ReusableParameterizedMessage();
         message.set("Order processed id={} status={} size={}", "500000", "OK", 7L);
-        LogEvent event = Log4jLogEvent.newBuilder().setLoggerName("io.github.spool.bench.anchors.Bench")
+        LogEvent built = Log4jLogEvent.newBuilder().setLoggerName("io.github.spool.bench.anchors.Bench")
                 .setLevel(Level.INFO).setThreadName("producer-2").setMessage(message).setContextData(mdc)
                 .setInstant(instant).build();
+        LogEvent event = built;
+        if (loggersOwn) {
+            // What a synchronous logger hands its appenders: its reusable event, which took the
+            // message's text and parameters and is its own message.
+            MutableLogEvent own = new MutableLogEvent();
+            own.initFrom(built);
+            assertSame(own, own.getMessage());
+            event = own;
+        }
         ByteLineBuilder record = new ByteLineBuilder(256);
         StringBuilder text = new StringBuilder();
         EventCapture.Ids ids = new EventCapture.Ids();
         boolean exact = layout.formatsMessageChars();
         String[] keys = layout.capturedContextKeys();
+        LogEvent captured = event;
         long allocated = CallerAllocation.allocated(
-                () -> layout.capturable(event) && EventCapture.capture(event, record, text, ids, exact, keys));
+                () -> layout.capturable(captured) && EventCapture.capture(captured, record, text, ids, exact, keys));
         assertTrue(record.length() > 50, "something was captured");
         CallerAllocation.assertNothingPerEvent(allocated, MEASURED);
 

@@ -22,6 +22,7 @@ import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.DefaultConfiguration;
 import org.apache.logging.log4j.core.impl.Log4jLogEvent;
+import org.apache.logging.log4j.core.impl.MutableLogEvent;
 import org.apache.logging.log4j.core.time.MutableInstant;
 import org.apache.logging.log4j.layout.template.json.JsonTemplateLayout;
 import org.apache.logging.log4j.layout.template.json.JsonTemplateLayout.EventTemplateAdditionalField;
@@ -30,7 +31,9 @@ import org.apache.logging.log4j.message.MapMessage;
 import org.apache.logging.log4j.message.Message;
 import org.apache.logging.log4j.message.ObjectMessage;
 import org.apache.logging.log4j.message.ParameterizedMessageFactory;
+import org.apache.logging.log4j.message.ReusableObjectMessage;
 import org.apache.logging.log4j.message.ReusableParameterizedMessage;
+import org.apache.logging.log4j.message.ReusableSimpleMessage;
 import org.apache.logging.log4j.message.SimpleMessage;
 import org.apache.logging.log4j.message.StringMapMessage;
 import org.apache.logging.log4j.spi.MutableThreadContextStack;
@@ -278,6 +281,7 @@ class SpoolJsonTemplateLayoutDifferentialTest {
         ByteLineBuilder out = new ByteLineBuilder(1024);
         RecordRenderer.Result result = new RecordRenderer.Result();
         int captured = 0;
+        int capturedOwn = 0; // events that are their own message, as a logger's are
         for (int i = 0; i < EVENTS; i++) {
             LogEvent event = randomEvent(random);
             byte[] expected = SpoolLayoutDifferentialTest.encode(reference, event);
@@ -286,6 +290,9 @@ class SpoolJsonTemplateLayoutDifferentialTest {
             if (spool.rendersFromCapture() && spool.capturable(event) && EventCapture.capture(event, record, scratch.text, ids,
                     spool.formatsMessageChars(), spool.capturedContextKeys())) {
                 captured++;
+                if (event.getMessage() == event) {
+                    capturedOwn++;
+                }
             } else {
                 record = spool.encodeTextRecord(event, scratch);
             }
@@ -311,6 +318,8 @@ class SpoolJsonTemplateLayoutDifferentialTest {
         if (onWriter) {
             // Most events carry nothing the record lacks: the writer's path is what was compared.
             assertTrue(captured > EVENTS / 3, captured + " of " + EVENTS + " captured");
+            // ... and a logger's own events are among them (they were not, before 2026-11-28).
+            assertTrue(capturedOwn > EVENTS / 20, capturedOwn + " of " + EVENTS + " own-message events captured");
         }
     }
 
@@ -423,11 +432,18 @@ class SpoolJsonTemplateLayoutDifferentialTest {
         if (r.nextInt(10) == 0) {
             b.setContextStack(new MutableThreadContextStack(List.of("ndc-" + randomText(r, 5))));
         }
+        if (r.nextBoolean()) {
+            // What a logger hands its appenders: log4j2's reusable event, which copies a reusable
+            // message's text and parameters into itself and is then its own message.
+            MutableLogEvent own = new MutableLogEvent();
+            own.initFrom(b.build());
+            return own;
+        }
         return b.build();
     }
 
     private static Message randomMessage(SplittableRandom r) {
-        switch (r.nextInt(9)) {
+        switch (r.nextInt(11)) {
             case 0:
                 return new SimpleMessage(randomText(r, 40));
             case 1:
@@ -440,6 +456,16 @@ class SpoolJsonTemplateLayoutDifferentialTest {
                 return new SimpleMessage(randomText(r, 40) + "x".repeat(r.nextInt(3) == 0 ? 16_400 : 30));
             case 4:
                 return new SimpleMessage(r.nextBoolean() ? "JSON" : "{\"raw\":true}");
+            case 9: {
+                ReusableSimpleMessage m = new ReusableSimpleMessage();
+                m.set(randomText(r, 40));
+                return m;
+            }
+            case 10: {
+                ReusableObjectMessage m = new ReusableObjectMessage();
+                m.set(r.nextBoolean() ? (Object) r.nextInt() : randomText(r, 10));
+                return m;
+            }
             case 5: {
                 ReusableParameterizedMessage m = new ReusableParameterizedMessage();
                 return m.set(FORMATS_3[r.nextInt(FORMATS_3.length)], randomText(r, 20), r.nextInt(), r.nextDouble());
