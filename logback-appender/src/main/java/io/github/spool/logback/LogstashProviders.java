@@ -2,16 +2,16 @@ package io.github.spool.logback;
 
 import ch.qos.logback.core.spi.ContextAware;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code LogstashEncoder}'s provider switches ({@code includeMdc}, {@code includeContext},
  * {@code includeTags}, {@code includeKeyValuePairs}, {@code version}, {@code writeVersionAsInteger}),
  * which Spool renders, and the settings of that encoder Spool does not reproduce
  * ({@code includeCallerData}, {@code shortenedLoggerNameLength}, the arguments' settings,
- * {@code messageSplitRegex}): those are kept as written and given to the real encoder, which then
+ * {@code messageSplitRegex}, the key-value pairs' key settings, added {@code provider}s): those are kept as written and given to the real encoder, which then
  * renders every line on the logging thread (said once, in a WARN). Set while logback configures
  * the encoder; read once it starts. Internal.
  */
@@ -22,12 +22,21 @@ final class LogstashProviders {
     boolean keyValuePairs = true;
     String version = "1";
     boolean versionAsInteger;
-    /** Setter name to {@code {type, value}}, in the order written. */
-    private final Map<String, Object[]> delegated = new LinkedHashMap<>();
+    /**
+     * {@code {setter, type, value}} in the order written (repeatable adders such as
+     * {@code addProvider} once per element); the type is a {@code Class}, or the name of one of
+     * logstash-logback-encoder's, which is optional and loaded only by the real encoder's loader.
+     */
+    private final List<Object[]> delegated = new ArrayList<>();
 
     /** Keeps a setting Spool does not render, for the real encoder. */
     void delegate(String setter, Class<?> type, Object value) {
-        delegated.put(setter, new Object[] {type, value});
+        delegated.add(new Object[] {setter, type, value});
+    }
+
+    /** Keeps a setting Spool does not render whose parameter type is logstash-logback-encoder's {@code typeName}. */
+    void delegate(String setter, String typeName, Object value) {
+        delegated.add(new Object[] {setter, typeName, value});
     }
 
     /**
@@ -35,12 +44,15 @@ final class LogstashProviders {
      *         ({@code includeCallerData}, ...); empty when Spool renders them all
      */
     List<String> delegatedNames() {
-        List<String> names = new ArrayList<>();
-        delegated.keySet().forEach(setter -> names.add(Character.toLowerCase(setter.charAt(3)) + setter.substring(4)));
+        Set<String> names = new LinkedHashSet<>();
+        for (Object[] d : delegated) {
+            String setter = (String) d[0]; // setX or addX: the element is x
+            names.add(Character.toLowerCase(setter.charAt(3)) + setter.substring(4));
+        }
         if (versionAsInteger && !integral(version)) {
             names.add("writeVersionAsInteger");
         }
-        return names;
+        return new ArrayList<>(names);
     }
 
     /** Whether {@code s} is written as a number: a Java {@code int}. */
@@ -61,7 +73,19 @@ final class LogstashProviders {
         LogstashSettingsForwarder.call(encoder, status, "setIncludeKeyValuePairs", boolean.class, keyValuePairs);
         LogstashSettingsForwarder.call(encoder, status, "setVersion", String.class, version);
         LogstashSettingsForwarder.call(encoder, status, "setWriteVersionAsInteger", boolean.class, versionAsInteger);
-        delegated.forEach((setter, typeAndValue) ->
-                LogstashSettingsForwarder.call(encoder, status, setter, (Class<?>) typeAndValue[0], typeAndValue[1]));
+        for (Object[] d : delegated) {
+            Class<?> type;
+            if (d[1] instanceof Class<?> c) {
+                type = c;
+            } else {
+                try {
+                    type = Class.forName((String) d[1], false, encoder.getClass().getClassLoader());
+                } catch (ClassNotFoundException | LinkageError e) {
+                    status.addWarn("SpoolJsonEncoder: could not give LogstashEncoder its " + d[0] + ": " + e);
+                    continue;
+                }
+            }
+            LogstashSettingsForwarder.call(encoder, status, (String) d[0], type, d[2]);
+        }
     }
 }

@@ -5,6 +5,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.encoder.Encoder;
 import ch.qos.logback.core.encoder.EncoderBase;
+import ch.qos.logback.core.spi.ContextAware;
 import io.github.spool.text.ByteLineBuilder;
 import java.util.Iterator;
 import java.util.List;
@@ -552,6 +553,52 @@ public class SpoolJsonEncoder extends EncoderBase<ILoggingEvent> {
      */
     public void setMessageSplitRegex(String regex) {
         providers.delegate("setMessageSplitRegex", String.class, regex);
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: a {@code JsonProvider} added to the line, as
+     * {@code LogstashEncoder.addProvider} ({@code <provider class="...">} with its own settings);
+     * repeatable. Not rendered by Spool: logstash-logback-encoder's encoder renders every line, on
+     * the logging thread (WARN status at start).
+     *
+     * @param provider a {@code net.logstash.logback.composite.JsonProvider}, typed as the logback
+     *                 interface every one of them extends: logstash-logback-encoder is optional, and
+     *                 logback's configurator would give a parameter typed {@code Object} (a
+     *                 {@code java.lang} class) the element's text instead of an instance
+     */
+    public void addProvider(ContextAware provider) {
+        providers.delegate("addProvider", "net.logstash.logback.composite.JsonProvider", provider);
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: as {@code LogstashEncoder.addIncludeKeyValueKeyName}; repeatable.
+     * logstash-logback-encoder's encoder renders every line, on the logging thread (WARN status at start).
+     *
+     * @param key a key-value pair's key to write (then only those)
+     */
+    public void addIncludeKeyValueKeyName(String key) {
+        providers.delegate("addIncludeKeyValueKeyName", String.class, key);
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: as {@code LogstashEncoder.addExcludeKeyValueKeyName}; repeatable.
+     * logstash-logback-encoder's encoder renders every line, on the logging thread (WARN status at start).
+     *
+     * @param key a key-value pair's key to leave out
+     */
+    public void addExcludeKeyValueKeyName(String key) {
+        providers.delegate("addExcludeKeyValueKeyName", String.class, key);
+    }
+
+    /**
+     * {@value #LOGSTASH_LOGBACK_ENCODER}: as {@code LogstashEncoder.addKeyValueKeyFieldName}
+     * ({@code key=fieldName}); repeatable. logstash-logback-encoder's encoder renders every line, on
+     * the logging thread (WARN status at start).
+     *
+     * @param keyAndName {@code key=fieldName}
+     */
+    public void addKeyValueKeyFieldName(String keyAndName) {
+        providers.delegate("addKeyValueKeyFieldName", String.class, keyAndName);
     }
 
     /**

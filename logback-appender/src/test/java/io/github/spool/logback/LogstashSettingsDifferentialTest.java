@@ -86,7 +86,28 @@ class LogstashSettingsDifferentialTest {
         {"version as integer", "<version>007</version><writeVersionAsInteger>true</writeVersionAsInteger>"},
         {"caller data and short logger names", "<includeCallerData>true</includeCallerData>"
             + "<shortenedLoggerNameLength>10</shortenedLoggerNameLength>"},
+        {"providers added", "<provider class='net.logstash.logback.composite.loggingevent.ThreadNameJsonProvider'><fieldName>t</fieldName></provider>"
+            + "<provider class='net.logstash.logback.composite.loggingevent.LoggerNameJsonProvider'>"
+            + "<fieldName>short_logger</fieldName><shortenedLoggerNameLength>8</shortenedLoggerNameLength></provider>"},
+        {"key-value key names", "<excludeKeyValueKeyName>" + xmlKey(0)
+            + "</excludeKeyValueKeyName><keyValueKeyFieldName>" + xmlKey(1) + "=renamed</keyValueKeyFieldName>"},
+        {"key-value key names included", "<includeKeyValueKeyName>" + xmlKey(2) + "</includeKeyValueKeyName>"},
     };
+
+    /** Elements whose settings only logstash-logback-encoder's own encoder renders. */
+    private static final String[] REAL_ENCODER_ELEMENTS = {
+        " n</timestampPattern>", "<includeCallerData>", "<provider ", "KeyValueKey"};
+
+    /**
+     * The {@code n}th of the generator's key-value keys that an XML element can carry as written
+     * (letters, digits and printable ASCII, without {@code =}), escaped for XML: one the events use.
+     */
+    private static String xmlKey(int n) {
+        String key = SpoolJsonEncoderDifferentialTest.Gen.KEYS.stream()
+                .filter(k -> k.chars().allMatch(ch -> ch != '=' && (ch > 0x20 && ch < 0x7f || Character.isLetterOrDigit(ch))))
+                .skip(n).findFirst().orElseThrow();
+        return key.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&apos;").replace("\"", "&quot;");
+    }
 
     /** A user's {@code LogstashFieldNames}: its own defaults, and settable as the element's children. */
     public static class NestedNames extends net.logstash.logback.fieldnames.ShortenedFieldNames {
@@ -146,8 +167,8 @@ class LogstashSettingsDifferentialTest {
             }
             // Rendered by Spool, on the writer where it can be: only a pattern or a setting Spool
             // does not reproduce leaves every line to LogstashEncoder, and says so once per encoder.
-            boolean real = elements.contains(" n</timestampPattern>") || elements.contains("<includeCallerData>");
-            assertEquals(real, spool.realEncoderOnly(), name);
+            boolean real = Stream.of(REAL_ENCODER_ELEMENTS).anyMatch(elements::contains);
+            assertEquals(real, spool.realEncoderOnly(), () -> name + ": " + SpoolJsonEncoderDifferentialTest.statuses(lc));
             long warnings = lc.getStatusManager().getCopyOfStatusList().stream()
                     .filter(s -> s.getLevel() == Status.WARN && s.getMessage().contains("on the logging thread")).count();
             assertEquals(real ? 2 : 0, warnings, () -> SpoolJsonEncoderDifferentialTest.statuses(lc));

@@ -207,7 +207,7 @@ class SpoolJsonEncoderDifferentialTest {
          * this module's JVM; keys made afresh per event filled it, and later tests' events were
          * then no longer captured.
          */
-        private static final List<String> KEYS = keys();
+        static final List<String> KEYS = keys();
 
         private static List<String> keys() {
             Random rnd = new Random(20261127L);
