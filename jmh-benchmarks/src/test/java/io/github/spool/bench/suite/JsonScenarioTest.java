@@ -28,15 +28,15 @@ class JsonScenarioTest {
     void registryHoldsTheJsonAnchorsCeilingsAndSpool() {
         Set<String> names = Subjects.in(Scenarios.JSON).stream().map(Configuration::name).collect(Collectors.toSet());
         assertEquals(Set.of("logback-nop", "log4j2-null", "logback-json-console", "logback-json-async",
-                "log4j2-json-console-direct", "log4j2-async-json-console-direct", "spool-log4j2-json",
-                "spool-logback-json"), names);
-        for (String spool : List.of("spool-log4j2-json", "spool-logback-json")) {
+                "spring-json-console", "log4j2-json-console-direct", "log4j2-async-json-console-direct",
+                "spool-log4j2-json", "spool-logback-json", "spool-spring-json"), names);
+        for (String spool : List.of("spool-log4j2-json", "spool-logback-json", "spool-spring-json")) {
             Configuration c = Subjects.byName(spool);
             assertEquals(Role.SPOOL, c.role());
             assertEquals(Output.STDOUT, c.output());
             assertTrue(c.writesJson(), spool);
         }
-        assertEquals(4, Subjects.in(Scenarios.JSON).stream().filter(c -> c.role() == Role.ANCHOR).count());
+        assertEquals(5, Subjects.in(Scenarios.JSON).stream().filter(c -> c.role() == Role.ANCHOR).count());
         assertTrue(Plan.ALL_SCENARIOS.contains(Scenarios.JSON));
         assertTrue(Plan.quick().runs(Scenarios.JSON));
         assertEquals(List.of(1, 4, 16, 64), Plan.full().jsonThreads());
@@ -47,7 +47,7 @@ class JsonScenarioTest {
     @Test
     void spoolJsonRunsVerifyEveryLineAsJson(@TempDir Path work) throws Exception {
         ChildJvm children = new ChildJvm(work);
-        for (String name : List.of("spool-logback-json", "spool-log4j2-json")) {
+        for (String name : List.of("spool-logback-json", "spool-log4j2-json", "spool-spring-json")) {
             ChildJvm.Outcome o = children.run(ThroughputWorkload.class, Subjects.byName(name), Sink.FILE,
                     List.of("threads=2", "events=2000"));
             assertTrue(o.verdict() != null && o.verdict().ok(), name + ": " + o.verification());
