@@ -16,14 +16,16 @@ import java.util.Map;
  * (Jackson), as exactly one object whose {@code message} is the {@link EventLine} message; each
  * producer's sequence numbers must appear once each, in order, and the lines must be as many as
  * the events. The producer comes from the thread field of the format: {@code thread_name}
- * (logstash-logback-encoder) or {@code process.thread.name} (ECS).
+ * (logstash-logback-encoder), {@code process.thread.name} (log4j2's ECS) or {@code process}'s
+ * nested {@code thread.name} (Spring Boot's ECS).
  *
  * <p>Parsing every line is far slower than {@link OutputVerifier}'s byte matching, which is why
  * only the json scenario uses it, after the measured run.
  */
 public final class JsonOutputVerifier {
 
-    private static final List<String> THREAD_FIELDS = List.of("thread_name", "process.thread.name");
+    /** JSON pointers: a {@code /} nests, a {@code .} is part of the name. */
+    private static final List<String> THREAD_FIELDS = List.of("/thread_name", "/process.thread.name", "/process/thread/name");
 
     private final ObjectMapper mapper = new ObjectMapper();
     private final SequenceTally tally = new SequenceTally();
@@ -93,7 +95,7 @@ public final class JsonOutputVerifier {
 
     private static int thread(JsonNode node) {
         for (String field : THREAD_FIELDS) {
-            String name = node.path(field).asText("");
+            String name = node.at(field).asText("");
             if (name.startsWith(EventLine.THREAD_PREFIX)) {
                 return Integer.parseInt(name.substring(EventLine.THREAD_PREFIX.length()));
             }
