@@ -43,9 +43,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Differential test of render on the writer for {@link SpoolJsonTemplateLayout}: seeded events
- * (unicode, control characters, lone surrogates, strings past {@code maxStringLength}, exceptions
- * with causes and suppressed, context maps of every size, markers, context stacks, parameterized,
- * simple, object and map messages) go through the appender's two halves — the caller's capture
+ * (unicode, control characters, lone surrogates, strings past {@code maxStringLength}, 1 MiB
+ * messages, exceptions with causes and suppressed, context maps of every size, markers, context
+ * stacks, parameterized, simple, object and map messages, reusable ones handed over inside
+ * log4j2's own {@code MutableLogEvent} as a logger hands them) go through the appender's two halves — the caller's capture
  * ({@link EventCapture}, or the caller's text record when the event is not captured) and the
  * writer's {@link WriterRenderer} — and must come out byte for byte as JsonTemplateLayout's {@code
  * encode} writes them, for every shipped template and user-style customisations, each with the
@@ -453,7 +454,7 @@ class SpoolJsonTemplateLayoutDifferentialTest {
                 return m;
             }
             case 3:
-                return new SimpleMessage(randomText(r, 40) + "x".repeat(r.nextInt(3) == 0 ? 16_400 : 30));
+                return new SimpleMessage(randomText(r, 40) + "x".repeat(r.nextInt(40) == 0 ? 1 << 20 : r.nextInt(3) == 0 ? 16_400 : 30));
             case 4:
                 return new SimpleMessage(r.nextBoolean() ? "JSON" : "{\"raw\":true}");
             case 9: {
