@@ -127,7 +127,7 @@ public final class Subjects {
     /**
      * The JSON anchors of the json scenario (issue 33): the encoders and layouts containers ship.
      * Spring Boot's {@code StructuredLogEncoder} reads a Spring {@code Environment} from logback's
-     * context, which {@link SpringLogbackSubject} puts there as Spring Boot does.
+     * context, which {@link LogbackSubject#spring} puts there as Spring Boot does.
      *
      * @param list the registry under construction
      */
@@ -141,7 +141,7 @@ public final class Subjects {
                 () -> new LogbackSubject("bench/logback-json-async-console.xml")));
         list.add(new Configuration("spring-json-console", Role.ANCHOR, Output.STDOUT, json,
                 "Spring Boot structured logging (logging.structured.format.console=ecs): logback ConsoleAppender + StructuredLogEncoder",
-                () -> new SpringLogbackSubject("bench/logback-spring-json-console.xml")));
+                () -> LogbackSubject.spring("bench/logback-spring-json-console.xml")));
         list.add(new Configuration("log4j2-json-console-direct", Role.ANCHOR, Output.STDOUT, json,
                 "log4j2 sync loggers + Console direct=\"true\" + JsonTemplateLayout (EcsLayout.json)",
                 () -> new Log4j2Subject("bench/log4j2-json-console-direct.xml", false)));
@@ -174,7 +174,7 @@ public final class Subjects {
                 () -> new LogbackSubject("bench/logback-spool-json.xml")));
         list.add(new Configuration("spool-spring-json", Role.SPOOL, Output.STDOUT, Set.of(JSON),
                 "Spring Boot's ECS format: logback + SpoolAppender (fd 1) with SpoolJsonEncoder, format spring-ecs",
-                () -> new SpringLogbackSubject("bench/logback-spool-spring-json.xml")));
+                () -> LogbackSubject.spring("bench/logback-spool-spring-json.xml")));
         list.add(new Configuration("spool-core-file", Role.SPOOL, Output.FILE, Set.of(RINGLOG),
                 "Spool core: pre-formatted lines through Spool.append into a file",
                 () -> new SpoolCoreSubject(true)));
