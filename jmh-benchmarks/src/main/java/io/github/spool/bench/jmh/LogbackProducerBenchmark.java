@@ -27,8 +27,10 @@ import org.slf4j.LoggerFactory;
  * {@code async} write through a {@code System.out} replaced as {@link JmhSupport} explains.
  * {@code spool-logback} runs with render {@code caller} (the logging thread renders the line),
  * {@code spool-logback-writer} with {@code writer} (the writer thread does; what the default
- * {@code auto} chooses for this encoder on two or more processors).
- * Each {@code config} runs in its own fork.
+ * {@code auto} chooses for this encoder on two or more processors). The JSON configurations
+ * (issue 33) do the same with logstash-logback-encoder's format: {@code json-console} is
+ * {@code ConsoleAppender} + {@code LogstashEncoder}, {@code spool-logback-json[-writer]} Spool's
+ * {@code SpoolJsonEncoder}. Each {@code config} runs in its own fork.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -39,7 +41,8 @@ import org.slf4j.LoggerFactory;
 public class LogbackProducerBenchmark {
 
     /** The logback configuration under test. */
-    @Param({"console", "async", "logstash-disruptor", "nop", "spool-logback", "spool-logback-writer"})
+    @Param({"console", "async", "logstash-disruptor", "nop", "spool-logback", "spool-logback-writer",
+        "json-console", "spool-logback-json", "spool-logback-json-writer"})
     public String config;
 
     /** Where the output goes: {@code /dev/null} by default, or a file (it grows by ~100 bytes per op). */
@@ -65,6 +68,12 @@ public class LogbackProducerBenchmark {
             case "spool-logback", "spool-logback-writer" -> {
                 System.setProperty("bench.render", config.endsWith("-writer") ? "writer" : "caller");
                 yield "bench/logback-spool-file.xml";
+            }
+            // JSON (issue 33): logstash-logback-encoder's LogstashEncoder, and Spool's encoder of its format
+            case "json-console" -> "bench/logback-json-console.xml";
+            case "spool-logback-json", "spool-logback-json-writer" -> {
+                System.setProperty("bench.render", config.endsWith("-writer") ? "writer" : "caller");
+                yield "bench/logback-spool-json-file.xml";
             }
             default -> throw new IllegalArgumentException("unknown config " + config);
         };
