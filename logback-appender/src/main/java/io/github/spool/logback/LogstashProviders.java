@@ -11,8 +11,9 @@ import java.util.Set;
  * {@code includeTags}, {@code includeKeyValuePairs}, {@code version}, {@code writeVersionAsInteger}),
  * which Spool renders, and the settings of that encoder Spool does not reproduce
  * ({@code includeCallerData}, {@code shortenedLoggerNameLength}, the arguments' settings,
- * {@code messageSplitRegex}, the key-value pairs' key settings, added {@code provider}s): those are kept as written and given to the real encoder, which then
- * renders every line on the logging thread (said once, in a WARN). Set while logback configures
+ * {@code messageSplitRegex}, the key-value pairs' key settings, added {@code provider}s): those
+ * are kept as written and given to the real encoder, which then renders every line on the logging
+ * thread (said once, in a WARN). Set while logback configures
  * the encoder; read once it starts. Internal.
  */
 final class LogstashProviders {
@@ -84,6 +85,11 @@ final class LogstashProviders {
                     status.addWarn("SpoolJsonEncoder: could not give LogstashEncoder its " + d[0] + ": " + e);
                     continue;
                 }
+            }
+            if (!type.isPrimitive() && d[2] != null && !type.isInstance(d[2])) { // a <provider> that is not a JsonProvider
+                status.addError("SpoolJsonEncoder: " + d[2].getClass().getName() + " is not a " + type.getName()
+                        + "; not given to LogstashEncoder");
+                continue;
             }
             LogstashSettingsForwarder.call(encoder, status, (String) d[0], type, d[2]);
         }

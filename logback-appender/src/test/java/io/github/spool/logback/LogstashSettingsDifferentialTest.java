@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.TimeZone;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -179,6 +180,27 @@ class LogstashSettingsDifferentialTest {
                     + ", render " + render);
             lc.stop();
         }
+    }
+
+    @Test
+    void aProviderThatIsNotAJsonProviderIsAnErrorAndTheEncoderStillStarts() throws JoranException {
+        // addProvider takes logback's ContextAware (JsonProvider's supertype): another ContextAware
+        // class gets that far, and is then refused by name instead of failing the start.
+        String xml = "<configuration><appender name='SPOOL' class='io.github.spool.logback.EncoderHolder'>"
+                + "<encoder class='io.github.spool.logback.SpoolJsonEncoder'>"
+                + "<provider class='ch.qos.logback.core.spi.ContextAwareBase'/></encoder></appender>"
+                + "<logger name='held' additivity='false' level='OFF'><appender-ref ref='SPOOL'/></logger></configuration>";
+        LoggerContext lc = new LoggerContext();
+        lc.setMDCAdapter(new LogbackMDCAdapter());
+        JoranConfigurator jc = new JoranConfigurator();
+        jc.setContext(lc);
+        jc.doConfigure(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+        SpoolJsonEncoder spool = (SpoolJsonEncoder) holder(lc, "SPOOL").encoder();
+        assertTrue(spool.isStarted(), () -> SpoolJsonEncoderDifferentialTest.statuses(lc));
+        assertTrue(lc.getStatusManager().getCopyOfStatusList().stream().anyMatch(st -> st.getLevel() == Status.ERROR
+                && st.getMessage().contains("ContextAwareBase is not a net.logstash.logback.composite.JsonProvider")),
+                () -> SpoolJsonEncoderDifferentialTest.statuses(lc));
+        lc.stop();
     }
 
     /** Three appenders from one XML: the reference encoder, Spool's, and a SpoolAppender with Spool's. */
