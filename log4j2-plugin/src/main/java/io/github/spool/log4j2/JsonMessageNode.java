@@ -7,8 +7,8 @@ import org.apache.logging.log4j.util.StringBuilderFormattable;
 /**
  * A {@code message} field of a captured event: its formatted text as a JSON string, inside {@code
  * {"fallbackKey":…}} when the resolver has one and is not {@code stringified} — what log4j2's
- * message resolver writes for a simple or parameterized message, the only ones captured
- * ({@link SpoolJsonTemplateLayout#capturable}). Internal API.
+ * message resolver writes for a simple or parameterized message or a logger's own reusable event,
+ * the only ones captured ({@link SpoolJsonTemplateLayout#capturable}). Internal API.
  */
 final class JsonMessageNode extends JsonNode {
 
