@@ -23,14 +23,31 @@ final class LogbackConfigured implements Configured {
 
     static final String SPOOL_ENCODER = "<encoder class='io.github.spool.logback.SpoolEncoder'><pattern>%m%n</pattern></encoder>";
 
-    private final LoggerContext lc = new LoggerContext();
+    private final LoggerContext lc = newContext();
     private boolean closed;
 
     private LogbackConfigured(String appenderBody) throws JoranException {
-        lc.setMDCAdapter(new LogbackMDCAdapter());
         String xml = "<configuration>\n  <appender name='" + NAME + "' class='io.github.spool.logback.SpoolAppender'>\n"
                 + appenderBody + "\n  </appender>\n  <root level='INFO'><appender-ref ref='" + NAME + "'/></root>\n"
                 + "</configuration>\n";
+        configure(lc, xml);
+    }
+
+    /** @return a logger context with logback's MDC adapter, as logback's own initialisation gives one */
+    static LoggerContext newContext() {
+        LoggerContext lc = new LoggerContext();
+        lc.setMDCAdapter(new LogbackMDCAdapter());
+        return lc;
+    }
+
+    /**
+     * Configures {@code lc} from logback XML held in a string (Joran, as {@code logback.xml} is read).
+     *
+     * @param lc  the context
+     * @param xml the configuration
+     * @throws JoranException if Joran fails
+     */
+    static void configure(LoggerContext lc, String xml) throws JoranException {
         JoranConfigurator jc = new JoranConfigurator();
         jc.setContext(lc);
         jc.doConfigure(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));

@@ -5,15 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
-import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.encoder.Encoder;
 import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.status.Status;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -190,11 +187,8 @@ class LogstashSettingsDifferentialTest {
                 + "<encoder class='io.github.spool.logback.SpoolJsonEncoder'>"
                 + "<provider class='ch.qos.logback.core.spi.ContextAwareBase'/></encoder></appender>"
                 + "<logger name='held' additivity='false' level='OFF'><appender-ref ref='SPOOL'/></logger></configuration>";
-        LoggerContext lc = new LoggerContext();
-        lc.setMDCAdapter(new LogbackMDCAdapter());
-        JoranConfigurator jc = new JoranConfigurator();
-        jc.setContext(lc);
-        jc.doConfigure(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+        LoggerContext lc = LogbackConfigured.newContext();
+        LogbackConfigured.configure(lc, xml);
         SpoolJsonEncoder spool = (SpoolJsonEncoder) holder(lc, "SPOOL").encoder();
         assertTrue(spool.isStarted(), () -> SpoolJsonEncoderDifferentialTest.statuses(lc));
         assertTrue(lc.getStatusManager().getCopyOfStatusList().stream().anyMatch(st -> st.getLevel() == Status.ERROR
@@ -218,15 +212,12 @@ class LogstashSettingsDifferentialTest {
                 + "<logger name='held' additivity='false' level='OFF'><appender-ref ref='REF'/><appender-ref ref='SPOOL'/>"
                 + "<appender-ref ref='APPENDER'/></logger>\n"
                 + "</configuration>\n";
-        LoggerContext lc = new LoggerContext();
+        LoggerContext lc = LogbackConfigured.newContext();
         lc.setName("settings");
-        lc.setMDCAdapter(new LogbackMDCAdapter());
         TimeZone before = TimeZone.getDefault();
         TimeZone.setDefault(TimeZone.getTimeZone(zone)); // both encoders read it when created
         try {
-            JoranConfigurator jc = new JoranConfigurator();
-            jc.setContext(lc);
-            jc.doConfigure(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+            LogbackConfigured.configure(lc, xml);
         } finally {
             TimeZone.setDefault(before);
         }

@@ -3,15 +3,11 @@ package io.github.spool.logback;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.joran.JoranConfigurator;
-import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,13 +23,10 @@ class OutputCaptureFollowTest {
     private static final String PATTERN = "%-5level [%thread] %logger - %msg%n";
 
     private static LoggerContext configure(String appender) throws Exception {
-        LoggerContext lc = new LoggerContext();
-        lc.setMDCAdapter(new LogbackMDCAdapter());
+        LoggerContext lc = LogbackConfigured.newContext();
         String xml = "<configuration>\n" + appender
                 + "<root level='INFO'><appender-ref ref='OUT'/></root>\n</configuration>\n";
-        JoranConfigurator jc = new JoranConfigurator();
-        jc.setContext(lc);
-        jc.doConfigure(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+        LogbackConfigured.configure(lc, xml);
         return lc;
     }
 

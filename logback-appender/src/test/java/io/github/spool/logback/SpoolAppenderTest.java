@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
-import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.joran.spi.JoranException;
@@ -16,7 +15,6 @@ import ch.qos.logback.core.status.Status;
 import io.github.spool.OverflowPolicy;
 import io.github.spool.Severity;
 import io.github.spool.SpoolConfig;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,10 +43,8 @@ class SpoolAppenderTest {
                 + "  <appender name=\"SPOOL\" class=\"io.github.spool.logback.SpoolAppender\">\n" + appenderBody + "\n  </appender>\n"
                 + "  <root level=\"DEBUG\"><appender-ref ref=\"SPOOL\"/></root>\n"
                 + "</configuration>\n";
-        JoranConfigurator jc = new JoranConfigurator();
-        jc.setContext(lc);
         lc.reset();
-        jc.doConfigure(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+        LogbackConfigured.configure(lc, xml);
         return lc;
     }
 

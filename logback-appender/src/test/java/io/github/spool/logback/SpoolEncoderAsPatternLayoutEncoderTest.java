@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
-import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.encoder.Encoder;
 import ch.qos.logback.core.pattern.PatternLayoutEncoderBase;
 import ch.qos.logback.core.status.Status;
-import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -168,12 +166,9 @@ class SpoolEncoderAsPatternLayoutEncoderTest {
                 + "<appender name='REF' class='ch.qos.logback.core.FileAppender'><file>" + referenceFile + "</file>"
                 + "<encoder><pattern>" + escaped + "</pattern></encoder></appender>\n"
                 + "<root level='DEBUG'><appender-ref ref='SPOOL'/><appender-ref ref='REF'/></root>\n</configuration>";
-        LoggerContext lc = new LoggerContext();
-        lc.setMDCAdapter(new LogbackMDCAdapter());
-        JoranConfigurator jc = new JoranConfigurator();
-        jc.setContext(lc);
+        LoggerContext lc = LogbackConfigured.newContext();
         try {
-            jc.doConfigure(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+            LogbackConfigured.configure(lc, xml);
         } catch (ch.qos.logback.core.joran.spi.JoranException | RuntimeException e) {
             // "%%" makes logback's parser throw out of doConfigure: then neither appender exists;
             // otherwise reported in the status list. Both appenders are judged below all the same.

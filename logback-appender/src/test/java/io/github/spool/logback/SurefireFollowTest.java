@@ -3,7 +3,6 @@ package io.github.spool.logback;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import io.github.spool.io.StandardStreams;
 import org.junit.jupiter.api.Assumptions;
@@ -11,12 +10,10 @@ import org.junit.jupiter.api.Test;
 
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
-import java.io.ByteArrayInputStream;
 import java.lang.management.ManagementFactory;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.io.FileDescriptor;
-import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -40,9 +37,7 @@ class SurefireFollowTest {
                 + "<pattern>%-5level %logger - %msg%n</pattern></encoder></appender>"
                 + "<root level='INFO'><appender-ref ref='OUT'/></root></configuration>";
         lc.setName("surefire-follow");
-        JoranConfigurator jc = new JoranConfigurator();
-        jc.setContext(lc);
-        jc.doConfigure(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+        LogbackConfigured.configure(lc, xml);
         Logger log = lc.getLogger("io.github.spool.surefire");
         for (int i = 0; i < 20; i++) {
             log.info("through Surefire's channel {}", i);

@@ -2,11 +2,7 @@ package io.github.spool.logback;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.joran.JoranConfigurator;
-import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import io.github.spool.VirtualThreadScratchContract;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /** {@link VirtualThreadScratchContract} through logback: {@link SpoolAppender} with a {@link SpoolEncoder}. */
@@ -22,11 +18,8 @@ class VirtualThreadScratchTest extends VirtualThreadScratchContract {
                 + "  </appender>\n"
                 + "  <root level=\"INFO\"><appender-ref ref=\"SPOOL\"/></root>\n"
                 + "</configuration>\n";
-        LoggerContext lc = new LoggerContext();
-        lc.setMDCAdapter(new LogbackMDCAdapter());
-        JoranConfigurator jc = new JoranConfigurator();
-        jc.setContext(lc);
-        jc.doConfigure(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+        LoggerContext lc = LogbackConfigured.newContext();
+        LogbackConfigured.configure(lc, xml);
         Logger logger = lc.getLogger("virtual");
         SpoolAppender appender = (SpoolAppender) lc.getLogger(Logger.ROOT_LOGGER_NAME).getAppender("SPOOL");
         return new Rig() {
