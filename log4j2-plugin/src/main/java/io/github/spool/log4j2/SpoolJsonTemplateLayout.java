@@ -49,8 +49,9 @@ import org.apache.logging.log4j.util.Strings;
  * shipped {@code EcsLayout.json}, {@code LogstashJsonEventLayoutV1.json} and {@code GelfLayout.json}
  * with their defaults qualify. Per event, one that carries more than the record (an exception, a
  * marker, a context stack, a message other than a simple or parameterized one or one a logger's
- * reusable event took in) is rendered on the calling thread, as JsonTemplateLayout would. A template with another resolver ({@code counter},
- * {@code endOfBatch}, {@code pattern}, {@code messageParameter}, a thread's id or priority, the
+ * reusable event took in) is rendered on the calling thread, as JsonTemplateLayout would. A
+ * template with another resolver ({@code counter}, {@code endOfBatch}, {@code pattern},
+ * {@code messageParameter}, a thread's id or priority, the
  * logger's FQCN, {@code source} with location info on, an event lookup) renders every event on the
  * calling thread; the layout says so once, in an INFO status naming the resolver.
  */

@@ -46,8 +46,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (unicode, control characters, lone surrogates, strings past {@code maxStringLength}, 1 MiB
  * messages, exceptions with causes and suppressed, context maps of every size, markers, context
  * stacks, parameterized, simple, object and map messages, reusable ones handed over inside
- * log4j2's own {@code MutableLogEvent} as a logger hands them) go through the appender's two halves — the caller's capture
- * ({@link EventCapture}, or the caller's text record when the event is not captured) and the
+ * log4j2's own {@code MutableLogEvent} as a logger hands them) go through the appender's two
+ * halves — the caller's capture ({@link EventCapture}, or the caller's text record when the event
+ * is not captured) and the
  * writer's {@link WriterRenderer} — and must come out byte for byte as JsonTemplateLayout's {@code
  * encode} writes them, for every shipped template and user-style customisations, each with the
  * default time zone set to three zones. Every line must also parse as one JSON object. Each case

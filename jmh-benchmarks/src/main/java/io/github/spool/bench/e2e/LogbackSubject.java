@@ -44,22 +44,20 @@ final class LogbackSubject implements Subject {
 
     @Override
     public void start() {
-        if (spring) {
-            startWithSpringEnvironment();
-        } else {
+        if (!spring) {
             // Read by logback's ContextInitializer on first use; a classpath resource name is accepted.
             System.setProperty("logback.configurationFile", resource);
         }
-        logger = LoggerFactory.getLogger(EventLine.LOGGER);
-        if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext)) {
+        if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext lc)) { // logback initialises here
             throw new IllegalStateException("SLF4J is not bound to logback: " + LoggerFactory.getILoggerFactory());
         }
+        if (spring) {
+            configureWithSpringEnvironment(lc);
+        }
+        logger = LoggerFactory.getLogger(EventLine.LOGGER);
     }
 
-    private void startWithSpringEnvironment() {
-        if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext lc)) {
-            throw new IllegalStateException("SLF4J is not bound to logback: " + LoggerFactory.getILoggerFactory());
-        }
+    private void configureWithSpringEnvironment(LoggerContext lc) {
         lc.reset(); // drops whatever logback's own initialisation configured
         SpringEnvironment.putInto(lc);
         URL xml = LogbackSubject.class.getClassLoader().getResource(resource);
