@@ -50,6 +50,7 @@ class ServerScenarioTest {
         Map<String, Double> m = s.metrics();
         assertTrue(s.verification().startsWith("OK"), s.verification());
         assertTrue(m.get(Metric.MAX_QPS) > 0, m.toString());
+        assertTrue(run.referencePerSecond() > 0, "the closed-loop window after the warm-up");
         assertTrue(m.get(Metric.QPS) > 0, m.toString());
         // half the maximum is sustainable: the open loop reaches its schedule, within a loaded machine's slack
         assertTrue(m.get(Metric.QPS) > 0.5 * 0.5 * m.get(Metric.MAX_QPS), m.toString());
