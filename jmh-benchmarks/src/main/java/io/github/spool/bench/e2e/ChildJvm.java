@@ -29,10 +29,20 @@ public final class ChildJvm {
     private static final AtomicInteger RUNS = new AtomicInteger();
 
     private final Path workDir;
+    private final List<String> launcher;
 
     /** @param workDir where result, output and stderr files of the children are kept (deleted after each run) */
     public ChildJvm(Path workDir) {
+        this(workDir, List.of());
+    }
+
+    /**
+     * @param workDir  where result, output and stderr files of the children are kept (deleted after each run)
+     * @param launcher the command that runs {@code java}, such as {@code taskset -c 0}; empty: none
+     */
+    public ChildJvm(Path workDir, List<String> launcher) {
         this.workDir = workDir;
+        this.launcher = List.copyOf(launcher);
     }
 
     /**
@@ -71,7 +81,7 @@ public final class ChildJvm {
         Path outFile = workDir.resolve("out-" + id + ".log");
         Path stderr = workDir.resolve("stderr-" + id + ".txt");
 
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(launcher);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_OPTIONS);
         command.addAll(extraOptions);

@@ -1,5 +1,8 @@
 package io.github.spool.bench.e2e;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -12,6 +15,15 @@ import java.util.concurrent.atomic.AtomicReference;
  * Results: {@code nanos.total} (first call to stopped), {@code nanos.produce} (first call to the
  * last producer's last call), {@code produced.<i>} per producer, {@code cpu.run.nanos} (process CPU over
  * {@code nanos.total}).
+ *
+ * <p>With {@code warmup=N} the producers first log {@code N} events in total (at the same thread
+ * count, sequence numbers continuing into the timed ones), the process settles, and only then does
+ * the timed part start; the results then also split its CPU (the scaling model's inputs,
+ * docs/benchmarks.md): {@code cpu.timed.nanos} (process CPU from the timed start until the process
+ * settled after the last call: drain included, stop excluded), {@code cpu.producers.nanos} and
+ * {@code cpu.producers.sys.nanos} (the producer threads' CPU and its kernel part: a synchronous
+ * appender's write calls, made under its lock), and {@code cpu.consumer.nanos} (the threads that
+ * take events off a queue: Spool's writer, log4j2's async logger thread, logback's async worker).
  */
 public final class ThroughputWorkload {
 
@@ -29,6 +41,11 @@ public final class ThroughputWorkload {
         int threads = (int) a.longValue("threads", 1);
         long events = a.longValue("events", 1_000_000);
         long perThread = events / threads;
+        long warmPerThread = a.longValue("warmup", 0) / threads;
+        long[] producerCpu = new long[threads];
+        long[] producerUser = new long[threads];
+        CountDownLatch warmed = new CountDownLatch(threads);
+        CountDownLatch timed = new CountDownLatch(1);
         Subject subject = a.configuration().factory().get();
         subject.start();
 
@@ -43,9 +60,21 @@ public final class ThroughputWorkload {
                     Subject.Caller caller = subject.caller(index);
                     ready.countDown();
                     go.await();
-                    for (long seq = 0; seq < perThread; seq++) {
+                    for (long seq = 0; seq < warmPerThread; seq++) {
                         caller.log(seq);
                     }
+                    if (warmPerThread > 0) {
+                        warmed.countDown();
+                        timed.await();
+                    }
+                    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+                    long cpu0 = mx.getCurrentThreadCpuTime();
+                    long user0 = mx.getCurrentThreadUserTime();
+                    for (long seq = warmPerThread; seq < warmPerThread + perThread; seq++) {
+                        caller.log(seq);
+                    }
+                    producerCpu[index] = mx.getCurrentThreadCpuTime() - cpu0;
+                    producerUser[index] = mx.getCurrentThreadUserTime() - user0;
                 } catch (Throwable e) {
                     failure.compareAndSet(null, e);
                 }
@@ -55,14 +84,30 @@ public final class ThroughputWorkload {
             p.start();
         }
         ready.await();
+        long consumer0 = 0;
+        if (warmPerThread > 0) {
+            go.countDown();
+            warmed.await();
+            settle();
+            consumer0 = consumerCpuNanos();
+        }
         // process CPU from the first call until stopped, drain included: what the JSON goal compares
         long cpuStart = CpuFacts.processCpuNanos();
         long start = System.nanoTime();
         go.countDown();
+        timed.countDown();
         for (Thread p : producers) {
             p.join();
         }
         long produced = System.nanoTime();
+        if (warmPerThread > 0) {
+            settle();
+            a.put("cpu.timed.nanos", CpuFacts.processCpuNanos() - cpuStart);
+            a.put("cpu.consumer.nanos", consumerCpuNanos() - consumer0);
+            a.put("cpu.producers.nanos", java.util.Arrays.stream(producerCpu).sum());
+            a.put("cpu.producers.sys.nanos", java.util.Arrays.stream(producerCpu).sum()
+                    - java.util.Arrays.stream(producerUser).sum());
+        }
         java.util.Map<String, String> cpu = CpuFacts.snapshot();
         subject.stop();
         long stopped = System.nanoTime();
@@ -76,7 +121,7 @@ public final class ThroughputWorkload {
         a.put("nanos.produce", produced - start);
         a.put("nanos.total", stopped - start);
         for (int t = 0; t < threads; t++) {
-            a.put("produced." + t, perThread);
+            a.put("produced." + t, warmPerThread + perThread);
         }
         a.putAll(subject.facts());
         a.putAll(cpu);
@@ -84,5 +129,38 @@ public final class ThroughputWorkload {
             a.put("cpu.run.nanos", cpuStopped - cpuStart);
         }
         a.writeResults();
+    }
+
+    /**
+     * Waits until the process is quiet: two 20 ms polls in a row under 5% of a core (the writer
+     * has drained, the JIT is done), at most 10 s. Polling, because no framework says when its
+     * queue is empty; its cost is 20 ms of an idle process.
+     */
+    private static void settle() throws InterruptedException {
+        long last = CpuFacts.processCpuNanos();
+        int quiet = 0;
+        for (int i = 0; i < 500 && quiet < 2; i++) {
+            Thread.sleep(20);
+            long now = CpuFacts.processCpuNanos();
+            quiet = now - last < 1_000_000 ? quiet + 1 : 0;
+            last = now;
+        }
+    }
+
+    /** @return CPU so far of the threads that take events off a queue (by their frameworks' names) */
+    private static long consumerCpuNanos() {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
+            if (t != null && isConsumer(t.getThreadName())) {
+                sum += Math.max(0, mx.getThreadCpuTime(t.getThreadId()));
+            }
+        }
+        return sum;
+    }
+
+    static boolean isConsumer(String threadName) {
+        return threadName.startsWith("spool-writer") || threadName.contains("AsyncLogger")
+                || threadName.startsWith("AsyncAppender-Worker");
     }
 }

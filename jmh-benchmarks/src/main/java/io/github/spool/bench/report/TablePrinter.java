@@ -1,5 +1,6 @@
 package io.github.spool.bench.report;
 
+import io.github.spool.bench.e2e.Role;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -90,6 +91,25 @@ public final class TablePrinter {
                         Double.isNaN(cpuRatio) ? "-" : String.format(java.util.Locale.ROOT, "%.2fx", cpuRatio), output(r)});
                 }
             }
+            case "producers" -> {
+                // Issue 34's CPU goals: above the framework's own ceiling (log4j2 <Null>, logback
+                // NOP), and against its cheaper console anchor of the same run.
+                lines.add(new String[] {"configuration", "role", "events/s median [min – max]", "x best anchor",
+                    "CPU ns/event median [min – max]", "CPU above the framework's ceiling",
+                    "CPU x the framework's cheaper anchor", "output"});
+                for (Row r : rows) {
+                    double cpu = r.median(Metric.CPU_NS_PER_EVENT);
+                    Row ceiling = ceilingOf(rows, r.config());
+                    Row cheaper = cheaperAnchorOf(rows, r.config());
+                    lines.add(new String[] {r.config(), role(r), spread(r, Metric.EVENTS_PER_SECOND),
+                        Format.ratio(c.ratio(r, best)), spread(r, Metric.CPU_NS_PER_EVENT),
+                        ceiling == null || ceiling == r ? "-"
+                                : String.format(java.util.Locale.ROOT, "%+.0f ns", cpu - ceiling.median(Metric.CPU_NS_PER_EVENT)),
+                        cheaper == null || cheaper == r ? "-"
+                                : String.format(java.util.Locale.ROOT, "%.2fx", cpu / cheaper.median(Metric.CPU_NS_PER_EVENT)),
+                        output(r)});
+                }
+            }
             default -> {
                 String refName = ref == null ? "reference" : ref.config();
                 lines.add(new String[] {"configuration", "role", "events/s median [min – max]", "x " + refName,
@@ -124,6 +144,26 @@ public final class TablePrinter {
                 sb.append(line.toString().stripTrailing()).append('\n');
             }
         }
+    }
+
+    /** @return "log4j2" or "logback" by the configuration's name, or {@code null} */
+    static String framework(String config) {
+        return config.contains("log4j2") ? "log4j2" : config.contains("logback") ? "logback" : null;
+    }
+
+    /** @return the framework's ceiling row (the appender that writes nothing), or {@code null} */
+    static Row ceilingOf(List<Row> rows, String config) {
+        String f = framework(config);
+        return rows.stream().filter(r -> r.role() == Role.CEILING && f != null && f.equals(framework(r.config())))
+                .findFirst().orElse(null);
+    }
+
+    /** @return the framework's anchor with the least CPU per event, or {@code null} */
+    static Row cheaperAnchorOf(List<Row> rows, String config) {
+        String f = framework(config);
+        return rows.stream().filter(r -> r.role() == Role.ANCHOR && f != null && f.equals(framework(r.config()))
+                        && !Double.isNaN(r.median(Metric.CPU_NS_PER_EVENT)))
+                .min(java.util.Comparator.comparingDouble(r -> r.median(Metric.CPU_NS_PER_EVENT))).orElse(null);
     }
 
     private static String spread(Row r, String metric) {

@@ -1,0 +1,171 @@
+package io.github.spool.bench.e2e;
+
+import io.github.spool.bench.report.Stats;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The scaling model of docs/benchmarks.md (issue 34): what a configuration would do with more
+ * cores, predicted from the costs it measures here, and checked against {@code taskset}.
+ *
+ * <p>Every configuration runs {@link ThroughputWorkload} (after a warm-up, stdout to a file) pinned
+ * to one core and to two. From a run come the CPU per event of the whole process ({@code T}) and
+ * the serial part of it ({@code S}): the one thread that takes events off a queue (Spool's writer,
+ * log4j2's async logger thread, logback's async worker), or for a synchronous appender the
+ * producers' kernel time (its write calls, made under the appender's lock: a lower bound of the
+ * time under it). With {@code N} cores and producers enough to keep them busy:
+ *
+ * <pre>  events/s(N) = min(N / T, 1 / S)</pre>
+ *
+ * <p>— all cores doing the per-event work, until the serial thread is the bottleneck. The check:
+ * the one-core costs predict the two-core run. The extrapolation uses the two-core costs, which
+ * include two cores' cache-line traffic but not more cores' contention, so it is an upper bound.
+ *
+ * <p>Usage: {@code ScalingModel out=DIR [configs=a,b] [threads=4] [events=4000000] [warmup=2000000]
+ * [repeats=3] [cpus=0;0,1]}. Prints the table and writes {@code scaling.md} and {@code runs.csv}.
+ */
+public final class ScalingModel {
+
+    static final List<String> DEFAULT_CONFIGS = List.of("spool-log4j2", "spool-logback", "log4j2-async-console-direct",
+            "log4j2-console-direct", "logback-async", "logback-console");
+    static final int[] PREDICTED_CORES = {4, 8, 16, 32};
+
+    private ScalingModel() {
+    }
+
+    /**
+     * One run's figures.
+     *
+     * @param eventsPerSecond timed events ÷ time from the first timed call until stopped
+     * @param cpuPerEvent     process CPU of the timed part (drain included) ÷ events, ns
+     * @param serialPerEvent  the serial thread's CPU, or the producers' kernel time, ÷ events, ns
+     * @param serialIsConsumer whether {@code serialPerEvent} is a consumer thread's
+     */
+    record Run(double eventsPerSecond, double cpuPerEvent, double serialPerEvent, boolean serialIsConsumer) {
+
+        static Run of(ChildJvm.Outcome o) {
+            double events = o.number("events");
+            double consumer = o.number("cpu.consumer.nanos") / events;
+            boolean queued = consumer > 0;
+            return new Run(events / (o.number("nanos.total") / 1e9), o.number("cpu.timed.nanos") / events,
+                    queued ? consumer : o.number("cpu.producers.sys.nanos") / events, queued);
+        }
+    }
+
+    /**
+     * The model's prediction.
+     *
+     * @param cores       cores busy with the application
+     * @param cpuPerEvent {@code T}, ns
+     * @param serial      {@code S}, ns
+     * @return events/s
+     */
+    static double predict(int cores, double cpuPerEvent, double serial) {
+        return Math.min(cores * 1e9 / cpuPerEvent, serial > 0 ? 1e9 / serial : Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * Runs the measurements and prints the model.
+     *
+     * @param args see the class documentation
+     * @throws Exception if a child fails
+     */
+    public static void main(String[] args) throws Exception {
+        Map<String, String> a = new LinkedHashMap<>();
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq < 0) {
+                throw new IllegalArgumentException("expected key=value, got " + arg);
+            }
+            a.put(arg.substring(0, eq), arg.substring(eq + 1));
+        }
+        Path out = Path.of(a.getOrDefault("out", "scaling"));
+        Files.createDirectories(out);
+        List<String> configs = a.containsKey("configs") ? List.of(a.get("configs").split(",")) : DEFAULT_CONFIGS;
+        List<String> cpuSets = List.of(a.getOrDefault("cpus", "0;0,1").split(";"));
+        int threads = Integer.parseInt(a.getOrDefault("threads", "4"));
+        String events = a.getOrDefault("events", "4000000");
+        String warmup = a.getOrDefault("warmup", "2000000");
+        int repeats = Integer.parseInt(a.getOrDefault("repeats", "3"));
+
+        Map<String, List<Run>> runs = new LinkedHashMap<>();
+        StringBuilder csv = new StringBuilder("configuration,cpus,repeat,events_per_s,cpu_ns_per_event,serial_ns_per_event,"
+                + "serial_is_consumer,verification\n");
+        Path work = Files.createTempDirectory(out, "children");
+        for (int r = 1; r <= repeats; r++) {
+            for (String cpus : cpuSets) {
+                ChildJvm children = new ChildJvm(work, List.of("taskset", "-c", cpus));
+                for (String name : configs) {
+                    ChildJvm.Outcome o = children.run(ThroughputWorkload.class, Subjects.byName(name), Sink.FILE,
+                            List.of("threads=" + threads, "events=" + events, "warmup=" + warmup));
+                    if (!o.acceptable()) {
+                        throw new IllegalStateException(name + " on cpus " + cpus + ": " + o.verification());
+                    }
+                    Run run = Run.of(o);
+                    runs.computeIfAbsent(name + "@" + cpus, k -> new ArrayList<>()).add(run);
+                    csv.append(String.join(",", name, '"' + cpus + '"', Integer.toString(r),
+                            String.format("%.0f", run.eventsPerSecond()), String.format("%.1f", run.cpuPerEvent()),
+                            String.format("%.1f", run.serialPerEvent()), Boolean.toString(run.serialIsConsumer()),
+                            '"' + o.verification() + '"')).append('\n');
+                    System.err.printf("repeat %d, cpus %s, %s: %.2fM events/s, %.0f ns CPU/event, serial %.0f ns (%s), %s%n",
+                            r, cpus, name, run.eventsPerSecond() / 1e6, run.cpuPerEvent(), run.serialPerEvent(),
+                            run.serialIsConsumer() ? "consumer" : "producers' kernel time", o.verification());
+                }
+            }
+        }
+        Files.deleteIfExists(work);
+        Files.writeString(out.resolve("runs.csv"), csv, StandardCharsets.UTF_8);
+        String table = table(configs, cpuSets, runs, threads);
+        Files.writeString(out.resolve("scaling.md"), table, StandardCharsets.UTF_8);
+        System.out.print(table);
+    }
+
+    static String table(List<String> configs, List<String> cpuSets, Map<String, List<Run>> runs, int threads) {
+        String one = cpuSets.get(0);
+        String two = cpuSets.get(cpuSets.size() - 1);
+        int twoCores = two.split(",").length;
+        StringBuilder t = new StringBuilder();
+        t.append(String.format("%d producers; medians of the repeats [min-max]; M events/s; costs in ns per event.%n%n", threads));
+        t.append("| configuration | T, 1 core | S, 1 core | 1 core measured | ").append(twoCores)
+                .append(" cores measured | predicted from 1-core costs | T, ").append(twoCores).append(" cores | S, ")
+                .append(twoCores).append(" cores |");
+        for (int n : PREDICTED_CORES) {
+            t.append(' ').append(n).append(" cores |");
+        }
+        t.append("\n|---|---:|---:|---:|---:|---:|---:|---:|");
+        t.append("---:|".repeat(PREDICTED_CORES.length)).append('\n');
+        for (String name : configs) {
+            List<Run> r1 = runs.get(name + "@" + one);
+            List<Run> r2 = runs.get(name + "@" + two);
+            Stats t1 = stats(r1, Run::cpuPerEvent);
+            Stats s1 = stats(r1, Run::serialPerEvent);
+            Stats x1 = stats(r1, Run::eventsPerSecond);
+            Stats x2 = stats(r2, Run::eventsPerSecond);
+            Stats t2 = stats(r2, Run::cpuPerEvent);
+            Stats s2 = stats(r2, Run::serialPerEvent);
+            double check = predict(twoCores, t1.median(), s1.median());
+            t.append(String.format("| %s%s | %.0f | %.0f | %s | %s | %.2f (%.2fx measured) | %.0f | %.0f |", name,
+                    r1.get(0).serialIsConsumer() ? "" : " (S: write calls)", t1.median(), s1.median(), millions(x1),
+                    millions(x2), check / 1e6, check / x2.median(), t2.median(), s2.median()));
+            for (int n : PREDICTED_CORES) {
+                t.append(String.format(" %.2f |", predict(n, t2.median(), s2.median()) / 1e6));
+            }
+            t.append('\n');
+        }
+        return t.toString();
+    }
+
+    private static Stats stats(List<Run> runs, java.util.function.ToDoubleFunction<Run> f) {
+        return Stats.of(runs.stream().map(r -> f.applyAsDouble(r)).toList());
+    }
+
+    private static String millions(Stats s) {
+        return String.format("%.2f [%.2f-%.2f]", s.median() / 1e6, s.min() / 1e6, s.max() / 1e6);
+    }
+}

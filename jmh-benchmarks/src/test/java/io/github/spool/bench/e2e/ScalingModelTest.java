@@ -1,0 +1,66 @@
+package io.github.spool.bench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The scaling model's formula, and the warmed-up, CPU-split runs it reads (issue 34). */
+class ScalingModelTest {
+
+    @Test
+    void eventsPerSecondGrowWithCoresUntilTheSerialThreadIsTheBottleneck() {
+        double cpu = 800;
+        double serial = 200;
+        double one = ScalingModel.predict(1, cpu, serial);
+        assertEquals(1e9 / cpu, one, 1e-6);
+        assertEquals(2 * one, ScalingModel.predict(2, cpu, serial), 1e-6);
+        // 4 cores would do 4 / 800 ns, but the serial thread does only 1 / 200 ns: the cap
+        assertEquals(1e9 / serial, ScalingModel.predict(4, cpu, serial), 1e-6);
+        assertEquals(ScalingModel.predict(4, cpu, serial), ScalingModel.predict(32, cpu, serial), 1e-6);
+        // no serial part measured: linear
+        assertEquals(32 * one, ScalingModel.predict(32, cpu, 0), 1e-6);
+    }
+
+    @Test
+    void aWarmedUpRunVerifiesEveryLineAndSplitsItsCpu(@TempDir Path work) throws Exception {
+        ChildJvm children = new ChildJvm(work);
+        int threads = 2;
+        long events = 20_000;
+        long warmup = 10_000;
+        for (String name : List.of("spool-logback", "logback-console")) {
+            ChildJvm.Outcome o = children.run(ThroughputWorkload.class, Subjects.byName(name), Sink.FILE,
+                    List.of("threads=" + threads, "events=" + events, "warmup=" + warmup));
+            // the warm-up's lines and the timed ones, one unbroken sequence per producer
+            assertTrue(o.verdict() != null && o.verdict().ok(), name + ": " + o.verification());
+            assertEquals(events + warmup, o.verdict().lines(), name);
+            assertEquals(events, (long) o.number("events"), name);
+            Map<String, String> v = o.values();
+            double timed = o.number("cpu.timed.nanos");
+            double producers = o.number("cpu.producers.nanos");
+            assertTrue(producers > 0 && producers <= timed, name + ": " + v);
+            assertTrue(o.number("cpu.producers.sys.nanos") >= 0, name + ": " + v);
+            ScalingModel.Run run = ScalingModel.Run.of(o);
+            // Spool's writer takes the lines off its ring; logback's console writes on the caller
+            assertEquals(name.startsWith("spool"), run.serialIsConsumer(), name + ": " + v);
+            assertTrue(run.eventsPerSecond() > 0 && run.cpuPerEvent() > 0, name + ": " + run);
+        }
+        try (var left = Files.list(work)) {
+            assertEquals(0, left.count(), "child files left behind");
+        }
+    }
+
+    @Test
+    void consumerThreadsAreKnownByTheirFrameworksNames() {
+        assertTrue(ThroughputWorkload.isConsumer("spool-writer-STDOUT"));
+        assertTrue(ThroughputWorkload.isConsumer("Log4j2-TF-1-AsyncLogger[AsyncContext@5c647e05]-1"));
+        assertTrue(ThroughputWorkload.isConsumer("AsyncAppender-Worker-ASYNC"));
+        assertTrue(!ThroughputWorkload.isConsumer(EventLine.threadName(0)));
+        assertTrue(!ThroughputWorkload.isConsumer("main"));
+    }
+}
