@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -24,11 +25,15 @@ import java.util.Map;
  * <pre>  events/s(N) = min(N / T, 1 / S)</pre>
  *
  * <p>— all cores doing the per-event work, until the serial thread is the bottleneck. The check:
- * the one-core costs predict the two-core run. The extrapolation uses the two-core costs, which
- * include two cores' cache-line traffic but not more cores' contention, so it is an upper bound.
+ * the one-core costs predict the two-core run. They do not where the costs change with a second
+ * core (cache lines moving between cores, a contended lock), so the extrapolation uses the
+ * two-core costs, and a configuration that left the two cores partly idle ({@code X × T}, the
+ * median over its runs, below 85% of them while four producers were ready: its serial part, a
+ * lock's hand-offs included, is the bound) is predicted flat at what it measured. More cores' contention is not in the costs, so every prediction is an upper bound.
  *
  * <p>Usage: {@code ScalingModel out=DIR [configs=a,b] [threads=4] [events=4000000] [warmup=2000000]
- * [repeats=3] [cpus=0;0,1]}. Prints the table and writes {@code scaling.md} and {@code runs.csv}.
+ * [repeats=3] [cpus=0;0,1]}, or {@code ScalingModel out=DIR from=runs.csv} to redo the table from a
+ * run's figures. Prints the table and writes {@code scaling.md} and {@code runs.csv}.
  */
 public final class ScalingModel {
 
@@ -71,6 +76,43 @@ public final class ScalingModel {
     }
 
     /**
+     * The extrapolation from a run on {@code measuredCores}: flat at the measured rate when the run
+     * left its cores partly idle (serial-bound), else {@link #predict}.
+     *
+     * @param cores          cores to predict for
+     * @param measuredCores  cores of the run
+     * @param measured       the run's events/s
+     * @param cpuPerEvent    the run's {@code T}, ns
+     * @param serial         the run's {@code S}, ns
+     * @return events/s
+     */
+    static double extrapolate(int cores, int measuredCores, double measured, double cpuPerEvent, double serial) {
+        return extrapolate(cores, measuredCores, busyCores(measured, cpuPerEvent), measured, cpuPerEvent, serial);
+    }
+
+    static double extrapolate(int cores, int measuredCores, double busyCores, double measured, double cpuPerEvent,
+                              double serial) {
+        return serialBound(measuredCores, busyCores) ? measured : predict(cores, cpuPerEvent, serial);
+    }
+
+    /**
+     * @return whether a run kept less than 85% of its cores busy while more producers than cores
+     *         were ready to log: they waited on its serial part (a lock, a full queue)
+     */
+    static boolean serialBound(int cores, double eventsPerSecond, double cpuPerEvent) {
+        return serialBound(cores, busyCores(eventsPerSecond, cpuPerEvent));
+    }
+
+    static boolean serialBound(int cores, double busyCores) {
+        return busyCores < 0.85 * cores;
+    }
+
+    /** @return cores' worth of CPU a run used: events/s × CPU per event */
+    static double busyCores(double eventsPerSecond, double cpuPerEvent) {
+        return eventsPerSecond * cpuPerEvent / 1e9;
+    }
+
+    /**
      * Runs the measurements and prints the model.
      *
      * @param args see the class documentation
@@ -95,6 +137,28 @@ public final class ScalingModel {
         int repeats = Integer.parseInt(a.getOrDefault("repeats", "3"));
 
         Map<String, List<Run>> runs = new LinkedHashMap<>();
+        if (a.containsKey("from")) {
+            List<String> fromConfigs = new ArrayList<>();
+            List<String> fromCpus = new ArrayList<>();
+            List<String> lines = Files.readAllLines(Path.of(a.get("from")), StandardCharsets.UTF_8);
+            for (String line : lines.subList(1, lines.size())) {
+                // configuration,"cpus",repeat,events/s,T,S,consumer,"verification"
+                String[] f = line.split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)");
+                String cpus = f[1].replace("\"", "");
+                if (!fromConfigs.contains(f[0])) {
+                    fromConfigs.add(f[0]);
+                }
+                if (!fromCpus.contains(cpus)) {
+                    fromCpus.add(cpus);
+                }
+                runs.computeIfAbsent(f[0] + "@" + cpus, k -> new ArrayList<>()).add(new Run(Double.parseDouble(f[3]),
+                        Double.parseDouble(f[4]), Double.parseDouble(f[5]), Boolean.parseBoolean(f[6])));
+            }
+            String table = table(fromConfigs, fromCpus, runs, threads);
+            Files.writeString(out.resolve("scaling.md"), table, StandardCharsets.UTF_8);
+            System.out.print(table);
+            return;
+        }
         StringBuilder csv = new StringBuilder("configuration,cpus,repeat,events_per_s,cpu_ns_per_event,serial_ns_per_event,"
                 + "serial_is_consumer,verification\n");
         Path work = Files.createTempDirectory(out, "children");
@@ -110,10 +174,10 @@ public final class ScalingModel {
                     Run run = Run.of(o);
                     runs.computeIfAbsent(name + "@" + cpus, k -> new ArrayList<>()).add(run);
                     csv.append(String.join(",", name, '"' + cpus + '"', Integer.toString(r),
-                            String.format("%.0f", run.eventsPerSecond()), String.format("%.1f", run.cpuPerEvent()),
-                            String.format("%.1f", run.serialPerEvent()), Boolean.toString(run.serialIsConsumer()),
+                            String.format(Locale.ROOT, "%.0f", run.eventsPerSecond()), String.format(Locale.ROOT, "%.1f", run.cpuPerEvent()),
+                            String.format(Locale.ROOT, "%.1f", run.serialPerEvent()), Boolean.toString(run.serialIsConsumer()),
                             '"' + o.verification() + '"')).append('\n');
-                    System.err.printf("repeat %d, cpus %s, %s: %.2fM events/s, %.0f ns CPU/event, serial %.0f ns (%s), %s%n",
+                    System.err.printf(Locale.ROOT, "repeat %d, cpus %s, %s: %.2fM events/s, %.0f ns CPU/event, serial %.0f ns (%s), %s%n",
                             r, cpus, name, run.eventsPerSecond() / 1e6, run.cpuPerEvent(), run.serialPerEvent(),
                             run.serialIsConsumer() ? "consumer" : "producers' kernel time", o.verification());
                 }
@@ -131,14 +195,15 @@ public final class ScalingModel {
         String two = cpuSets.get(cpuSets.size() - 1);
         int twoCores = two.split(",").length;
         StringBuilder t = new StringBuilder();
-        t.append(String.format("%d producers; medians of the repeats [min-max]; M events/s; costs in ns per event.%n%n", threads));
-        t.append("| configuration | T, 1 core | S, 1 core | 1 core measured | ").append(twoCores)
-                .append(" cores measured | predicted from 1-core costs | T, ").append(twoCores).append(" cores | S, ")
-                .append(twoCores).append(" cores |");
+        t.append(String.format(Locale.ROOT, "%d producers; medians of the repeats [min-max]; events/s in millions; T = CPU ns per event,"
+                + " S = serial ns per event.%n%n", threads));
+        t.append("| configuration | 1 core: events/s · T · S | ").append(twoCores).append(" cores: events/s · T · S · busy cores"
+                + " | ").append(twoCores).append(" cores predicted from the 1-core costs | bound at ").append(twoCores)
+                .append(" cores |");
         for (int n : PREDICTED_CORES) {
             t.append(' ').append(n).append(" cores |");
         }
-        t.append("\n|---|---:|---:|---:|---:|---:|---:|---:|");
+        t.append("\n|---|---|---|---:|---|");
         t.append("---:|".repeat(PREDICTED_CORES.length)).append('\n');
         for (String name : configs) {
             List<Run> r1 = runs.get(name + "@" + one);
@@ -150,11 +215,16 @@ public final class ScalingModel {
             Stats t2 = stats(r2, Run::cpuPerEvent);
             Stats s2 = stats(r2, Run::serialPerEvent);
             double check = predict(twoCores, t1.median(), s1.median());
-            t.append(String.format("| %s%s | %.0f | %.0f | %s | %s | %.2f (%.2fx measured) | %.0f | %.0f |", name,
-                    r1.get(0).serialIsConsumer() ? "" : " (S: write calls)", t1.median(), s1.median(), millions(x1),
-                    millions(x2), check / 1e6, check / x2.median(), t2.median(), s2.median()));
+            double busy = stats(r2, r -> busyCores(r.eventsPerSecond(), r.cpuPerEvent())).median();
+            boolean serialBound = serialBound(twoCores, busy);
+            t.append(String.format(Locale.ROOT, "| %s%s | %s · %.0f · %.0f | %s · %.0f · %.0f · %.2f | %.2f (%.2fx measured) | %s |", name,
+                    r1.get(0).serialIsConsumer() ? "" : " (S: its write calls)", millions(x1), t1.median(), s1.median(),
+                    millions(x2), t2.median(), s2.median(), busy, check / 1e6,
+                    check / x2.median(), serialBound ? "serial part (cores idle)"
+                            : 1e9 / s2.median() < twoCores * 1e9 / t2.median() ? "serial thread" : "CPU"));
             for (int n : PREDICTED_CORES) {
-                t.append(String.format(" %.2f |", predict(n, t2.median(), s2.median()) / 1e6));
+                t.append(String.format(Locale.ROOT, " %.2f |",
+                        extrapolate(n, twoCores, busy, x2.median(), t2.median(), s2.median()) / 1e6));
             }
             t.append('\n');
         }
@@ -166,6 +236,6 @@ public final class ScalingModel {
     }
 
     private static String millions(Stats s) {
-        return String.format("%.2f [%.2f-%.2f]", s.median() / 1e6, s.min() / 1e6, s.max() / 1e6);
+        return String.format(Locale.ROOT, "%.2f [%.2f-%.2f]", s.median() / 1e6, s.min() / 1e6, s.max() / 1e6);
     }
 }

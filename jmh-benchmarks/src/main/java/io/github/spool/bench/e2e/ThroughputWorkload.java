@@ -105,8 +105,12 @@ public final class ThroughputWorkload {
             a.put("cpu.timed.nanos", CpuFacts.processCpuNanos() - cpuStart);
             a.put("cpu.consumer.nanos", consumerCpuNanos() - consumer0);
             a.put("cpu.producers.nanos", java.util.Arrays.stream(producerCpu).sum());
-            a.put("cpu.producers.sys.nanos", java.util.Arrays.stream(producerCpu).sum()
-                    - java.util.Arrays.stream(producerUser).sum());
+            // user time comes in clock ticks (10 ms), the total in nanoseconds: never below 0 per thread
+            long sys = 0;
+            for (int t = 0; t < threads; t++) {
+                sys += Math.max(0, producerCpu[t] - producerUser[t]);
+            }
+            a.put("cpu.producers.sys.nanos", sys);
         }
         java.util.Map<String, String> cpu = CpuFacts.snapshot();
         subject.stop();

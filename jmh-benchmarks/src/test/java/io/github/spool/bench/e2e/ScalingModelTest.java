@@ -28,6 +28,40 @@ class ScalingModelTest {
     }
 
     @Test
+    void aRunThatLeftItsCoresIdleIsPredictedFlatAndABusyOneByItsCosts() {
+        // 0.3M events/s at 3,000 ns: 0.9 of 2 cores busy, the rest waited on its serial part
+        assertEquals(0.9, ScalingModel.busyCores(0.3e6, 3000), 1e-9);
+        assertTrue(ScalingModel.serialBound(2, 0.3e6, 3000));
+        assertEquals(0.3e6, ScalingModel.extrapolate(32, 2, 0.3e6, 3000, 1000), 1e-6);
+        // 2.2M events/s at 900 ns: both cores busy, so more cores help until the serial thread's cap
+        assertTrue(!ScalingModel.serialBound(2, 2.2e6, 900));
+        assertEquals(ScalingModel.predict(8, 900, 150), ScalingModel.extrapolate(8, 2, 2.2e6, 900, 150), 1e-6);
+        assertTrue(ScalingModel.extrapolate(4, 2, 2.2e6, 900, 150) > 2.2e6);
+    }
+
+    @Test
+    void theTableIsRedoneFromARunsFigures(@TempDir Path work) throws Exception {
+        Path csv = work.resolve("runs.csv");
+        Files.writeString(csv, String.join("\n", "configuration,cpus,repeat,events_per_s,cpu_ns_per_event,"
+                        + "serial_ns_per_event,serial_is_consumer,verification",
+                "spool-logback,\"0\",1,1200000,800,100,true,\"OK 100 lines\"",
+                "spool-logback,\"0,1\",1,2200000,900,150,true,\"OK 100 lines\"",
+                "logback-console,\"0\",1,370000,2700,1250,false,\"OK 100 lines\"",
+                "logback-console,\"0,1\",1,320000,3300,1600,false,\"OK 100 lines\"") + "\n");
+        Path out = work.resolve("out");
+        ScalingModel.main(new String[] {"out=" + out, "from=" + csv});
+        String table = Files.readString(out.resolve("scaling.md"));
+        String spool = table.lines().filter(l -> l.startsWith("| spool-logback |")).findFirst().orElseThrow();
+        String console = table.lines().filter(l -> l.startsWith("| logback-console (S: its write calls) |"))
+                .findFirst().orElseThrow();
+        // the console left its 2 cores idle: flat at 0.32M; Spool grows to its writer's 1 / 150 ns
+        assertTrue(console.contains("serial part (cores idle)") && console.endsWith(" 0.32 | 0.32 | 0.32 | 0.32 |"), console);
+        assertTrue(spool.endsWith(String.format(java.util.Locale.ROOT, " %.2f | %.2f | %.2f | %.2f |",
+                ScalingModel.predict(4, 900, 150) / 1e6, ScalingModel.predict(8, 900, 150) / 1e6,
+                ScalingModel.predict(16, 900, 150) / 1e6, ScalingModel.predict(32, 900, 150) / 1e6)), spool);
+    }
+
+    @Test
     void aWarmedUpRunVerifiesEveryLineAndSplitsItsCpu(@TempDir Path work) throws Exception {
         ChildJvm children = new ChildJvm(work);
         int threads = 2;

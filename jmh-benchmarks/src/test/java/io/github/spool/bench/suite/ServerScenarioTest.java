@@ -52,8 +52,9 @@ class ServerScenarioTest {
         assertTrue(m.get(Metric.MAX_QPS) > 0, m.toString());
         assertTrue(run.referencePerSecond() > 0, "the closed-loop window after the warm-up");
         assertTrue(m.get(Metric.QPS) > 0, m.toString());
-        // half the maximum is sustainable: the open loop reaches its schedule, within a loaded machine's slack
-        assertTrue(m.get(Metric.QPS) > 0.5 * 0.5 * m.get(Metric.MAX_QPS), m.toString());
+        // half the first window's maximum is sustainable: the open loop reaches its schedule, within a
+        // loaded machine's slack (the maximum reported is the last window's, measured warmer)
+        assertTrue(m.get(Metric.QPS) > 0.5 * 0.5 * run.referencePerSecond(), m.toString());
         assertTrue(m.get(Metric.P50_US) > 0, m.toString());
         assertTrue(m.get(Metric.P50_US) <= m.get(Metric.P99_US), m.toString());
         assertTrue(m.get(Metric.P99_US) <= m.get(Metric.P999_US), m.toString());
