@@ -101,6 +101,8 @@ public final class ThroughputWorkload {
         }
         long produced = System.nanoTime();
         if (warmPerThread > 0) {
+            // Inside nanos.total: the quiet polls add at least 40 ms to a warmed run's time
+            // (docs/benchmarks.md says so beside the producers scenario).
             settle();
             a.put("cpu.timed.nanos", CpuFacts.processCpuNanos() - cpuStart);
             a.put("cpu.consumer.nanos", consumerCpuNanos() - consumer0);
