@@ -5,6 +5,7 @@ import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * CPU time spent so far by the whole process and by Spool's writer threads, read just before a
@@ -31,15 +32,33 @@ final class CpuFacts {
         if (nanos >= 0) {
             facts.put("cpu.process.ms", String.format("%.1f", nanos / 1e6));
         }
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long writer = 0;
-        for (ThreadInfo t : threads.getThreadInfo(threads.getAllThreadIds())) {
-            if (t != null && t.getThreadName().startsWith("spool-writer")) {
-                long cpu = threads.getThreadCpuTime(t.getThreadId());
-                writer += Math.max(cpu, 0);
-            }
-        }
+        long writer = threadCpuNanos(name -> name.startsWith("spool-writer"));
         facts.put("cpu.writer.ms", String.format("%.1f", writer / 1e6));
         return facts;
+    }
+
+    /**
+     * @param names which threads, by name
+     * @return the CPU time so far of the live threads so named, nanoseconds
+     */
+    static long threadCpuNanos(Predicate<String> names) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (ThreadInfo t : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (t != null && names.test(t.getThreadName())) {
+                sum += Math.max(0, threads.getThreadCpuTime(t.getThreadId()));
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * @param threadName a thread's name
+     * @return whether it takes events off a queue: Spool's writer, log4j2's async logger thread,
+     *         logback's async worker
+     */
+    static boolean isConsumer(String threadName) {
+        return threadName.startsWith("spool-writer") || threadName.contains("AsyncLogger")
+                || threadName.startsWith("AsyncAppender-Worker");
     }
 }

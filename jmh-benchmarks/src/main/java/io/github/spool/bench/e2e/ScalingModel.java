@@ -81,15 +81,12 @@ public final class ScalingModel {
      *
      * @param cores          cores to predict for
      * @param measuredCores  cores of the run
+     * @param busyCores      cores' worth of CPU the run used ({@link #busyCores})
      * @param measured       the run's events/s
      * @param cpuPerEvent    the run's {@code T}, ns
      * @param serial         the run's {@code S}, ns
      * @return events/s
      */
-    static double extrapolate(int cores, int measuredCores, double measured, double cpuPerEvent, double serial) {
-        return extrapolate(cores, measuredCores, busyCores(measured, cpuPerEvent), measured, cpuPerEvent, serial);
-    }
-
     static double extrapolate(int cores, int measuredCores, double busyCores, double measured, double cpuPerEvent,
                               double serial) {
         return serialBound(measuredCores, busyCores) ? measured : predict(cores, cpuPerEvent, serial);
@@ -99,10 +96,6 @@ public final class ScalingModel {
      * @return whether a run kept less than 85% of its cores busy while more producers than cores
      *         were ready to log: they waited on its serial part (a lock, a full queue)
      */
-    static boolean serialBound(int cores, double eventsPerSecond, double cpuPerEvent) {
-        return serialBound(cores, busyCores(eventsPerSecond, cpuPerEvent));
-    }
-
     static boolean serialBound(int cores, double busyCores) {
         return busyCores < 0.85 * cores;
     }
@@ -138,27 +131,34 @@ public final class ScalingModel {
 
         Map<String, List<Run>> runs = new LinkedHashMap<>();
         if (a.containsKey("from")) {
-            List<String> fromConfigs = new ArrayList<>();
-            List<String> fromCpus = new ArrayList<>();
+            configs = new ArrayList<>();
+            cpuSets = new ArrayList<>();
             List<String> lines = Files.readAllLines(Path.of(a.get("from")), StandardCharsets.UTF_8);
             for (String line : lines.subList(1, lines.size())) {
                 // configuration,"cpus",repeat,events/s,T,S,consumer,"verification"
                 String[] f = line.split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)");
                 String cpus = f[1].replace("\"", "");
-                if (!fromConfigs.contains(f[0])) {
-                    fromConfigs.add(f[0]);
+                if (!configs.contains(f[0])) {
+                    configs.add(f[0]);
                 }
-                if (!fromCpus.contains(cpus)) {
-                    fromCpus.add(cpus);
+                if (!cpuSets.contains(cpus)) {
+                    cpuSets.add(cpus);
                 }
                 runs.computeIfAbsent(f[0] + "@" + cpus, k -> new ArrayList<>()).add(new Run(Double.parseDouble(f[3]),
                         Double.parseDouble(f[4]), Double.parseDouble(f[5]), Boolean.parseBoolean(f[6])));
             }
-            String table = table(fromConfigs, fromCpus, runs, threads);
-            Files.writeString(out.resolve("scaling.md"), table, StandardCharsets.UTF_8);
-            System.out.print(table);
-            return;
+        } else {
+            Files.writeString(out.resolve("runs.csv"), measure(configs, cpuSets, threads, events, warmup, repeats, out, runs),
+                    StandardCharsets.UTF_8);
         }
+        String table = table(configs, cpuSets, runs, threads);
+        Files.writeString(out.resolve("scaling.md"), table, StandardCharsets.UTF_8);
+        System.out.print(table);
+    }
+
+    /** Runs every configuration on every CPU set, repeats interleaved; fills {@code runs}, returns the CSV. */
+    private static String measure(List<String> configs, List<String> cpuSets, int threads, String events, String warmup,
+                                  int repeats, Path out, Map<String, List<Run>> runs) throws Exception {
         StringBuilder csv = new StringBuilder("configuration,cpus,repeat,events_per_s,cpu_ns_per_event,serial_ns_per_event,"
                 + "serial_is_consumer,verification\n");
         Path work = Files.createTempDirectory(out, "children");
@@ -184,10 +184,7 @@ public final class ScalingModel {
             }
         }
         Files.deleteIfExists(work);
-        Files.writeString(out.resolve("runs.csv"), csv, StandardCharsets.UTF_8);
-        String table = table(configs, cpuSets, runs, threads);
-        Files.writeString(out.resolve("scaling.md"), table, StandardCharsets.UTF_8);
-        System.out.print(table);
+        return csv.toString();
     }
 
     static String table(List<String> configs, List<String> cpuSets, Map<String, List<Run>> runs, int threads) {

@@ -1,7 +1,6 @@
 package io.github.spool.bench.e2e;
 
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -89,7 +88,7 @@ public final class ThroughputWorkload {
             go.countDown();
             warmed.await();
             settle();
-            consumer0 = consumerCpuNanos();
+            consumer0 = CpuFacts.threadCpuNanos(CpuFacts::isConsumer);
         }
         // process CPU from the first call until stopped, drain included: what the JSON goal compares
         long cpuStart = CpuFacts.processCpuNanos();
@@ -105,7 +104,7 @@ public final class ThroughputWorkload {
             // (docs/benchmarks.md says so beside the producers scenario).
             settle();
             a.put("cpu.timed.nanos", CpuFacts.processCpuNanos() - cpuStart);
-            a.put("cpu.consumer.nanos", consumerCpuNanos() - consumer0);
+            a.put("cpu.consumer.nanos", CpuFacts.threadCpuNanos(CpuFacts::isConsumer) - consumer0);
             a.put("cpu.producers.nanos", java.util.Arrays.stream(producerCpu).sum());
             // user time comes in clock ticks (10 ms), the total in nanoseconds: never below 0 per thread
             long sys = 0;
@@ -140,7 +139,7 @@ public final class ThroughputWorkload {
     /**
      * Waits until the process is quiet: two 20 ms polls in a row under 5% of a core (the writer
      * has drained, the JIT is done), at most 10 s. Polling, because no framework says when its
-     * queue is empty; its cost is 20 ms of an idle process.
+     * queue is empty; it adds at least 40 ms to the run's time.
      */
     private static void settle() throws InterruptedException {
         long last = CpuFacts.processCpuNanos();
@@ -151,22 +150,5 @@ public final class ThroughputWorkload {
             quiet = now - last < 1_000_000 ? quiet + 1 : 0;
             last = now;
         }
-    }
-
-    /** @return CPU so far of the threads that take events off a queue (by their frameworks' names) */
-    private static long consumerCpuNanos() {
-        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        long sum = 0;
-        for (ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
-            if (t != null && isConsumer(t.getThreadName())) {
-                sum += Math.max(0, mx.getThreadCpuTime(t.getThreadId()));
-            }
-        }
-        return sum;
-    }
-
-    static boolean isConsumer(String threadName) {
-        return threadName.startsWith("spool-writer") || threadName.contains("AsyncLogger")
-                || threadName.startsWith("AsyncAppender-Worker");
     }
 }

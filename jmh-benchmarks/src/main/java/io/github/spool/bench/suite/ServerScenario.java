@@ -127,10 +127,10 @@ public final class ServerScenario implements Scenario {
                 for (double fraction : t.loads()) {
                     phases.add(phase(load, base * fraction, t.seconds(), fraction));
                 }
-                // The maximum reported is measured last, after every open-loop window: measured
-                // right after the warm-up it was still the JIT's (with 64 busy workers on 2 cores
-                // the compiler threads get a small share), and Spool then served open-loop rates
-                // above its own early "maximum" in full (docs/benchmarks-history.md, 2026-11-28).
+                // The maximum reported is measured last, after every open-loop window: the window
+                // right after the warm-up read lower (27k against 37k on one server, and Spool then
+                // served open-loop rates above its own early "maximum" in full; why is not known,
+                // a longer warm-up did not close the gap: docs/benchmarks-history.md, 2026-11-28).
                 max = phase(load, 0, t.maxSeconds(), Double.NaN).recorder().achievedPerSecond();
             }
         } finally {
@@ -159,8 +159,8 @@ public final class ServerScenario implements Scenario {
      * @param loads         open-loop rates as fractions of the no-logging maximum
      * @param connections   keep-alive connections of the load generator
      * @param warmupSeconds closed-loop warm-up
-     * @param maxSeconds    each closed-loop window: one after the warm-up (the floor's sets the rates),
-     *                      one after the open-loop windows (the maximum reported)
+     * @param maxSeconds    each closed-loop window: one after the warm-up, one after the open-loop
+     *                      windows (the maximum reported); a calibration's better one sets the rates
      * @param seconds       each open-loop window
      * @param repeats       child JVMs per configuration and worker count, interleaved
      */
@@ -184,9 +184,9 @@ public final class ServerScenario implements Scenario {
          */
         static Timing of(Plan plan) {
             Timing t = plan.mode().equals("full")
-                    // 20 s of warm-up: after 5 s the no-logging maximum was 27k and after the open-loop
-                    // windows 37k (the JIT, starved by 64 busy workers on 2 cores, was not done), so
-                    // the rates set from it were 37% and 59% of the server's real maximum.
+                    // 20 s of warm-up, against 5 s before: after 5 s the no-logging server's window
+                    // read 27k and its last one 37k. After 20 s it still read 21k against 33k, which
+                    // is why the rates come from a calibration's better window.
                     ? new Timing(List.of(64, 256), List.of(0.5, 0.8), 64, 20, 5, 20, 3)
                     : new Timing(List.of(64), List.of(0.8), 64, 2, 2, 5, 1);
             String workers = System.getProperty(WORKERS_PROPERTY);
@@ -214,8 +214,8 @@ public final class ServerScenario implements Scenario {
      * @param configuration the configuration
      * @param workers       the server's worker threads
      * @param connections   the load generator's connections
-     * @param referencePerSecond closed-loop requests/s right after the warm-up: the floor's sets the
-     *                      open-loop rates of its repeat
+     * @param referencePerSecond closed-loop requests/s right after the warm-up (with
+     *                      {@code maxPerSecond}, a calibration's candidates for the rates)
      * @param maxPerSecond  closed-loop requests/s after the open-loop windows (the reported maximum)
      * @param phases        the open-loop windows
      * @param outcome       the child's results and its output's verification

@@ -31,12 +31,14 @@ class ScalingModelTest {
     void aRunThatLeftItsCoresIdleIsPredictedFlatAndABusyOneByItsCosts() {
         // 0.3M events/s at 3,000 ns: 0.9 of 2 cores busy, the rest waited on its serial part
         assertEquals(0.9, ScalingModel.busyCores(0.3e6, 3000), 1e-9);
-        assertTrue(ScalingModel.serialBound(2, 0.3e6, 3000));
-        assertEquals(0.3e6, ScalingModel.extrapolate(32, 2, 0.3e6, 3000, 1000), 1e-6);
+        double idle = ScalingModel.busyCores(0.3e6, 3000);
+        assertTrue(ScalingModel.serialBound(2, idle));
+        assertEquals(0.3e6, ScalingModel.extrapolate(32, 2, idle, 0.3e6, 3000, 1000), 1e-6);
         // 2.2M events/s at 900 ns: both cores busy, so more cores help until the serial thread's cap
-        assertTrue(!ScalingModel.serialBound(2, 2.2e6, 900));
-        assertEquals(ScalingModel.predict(8, 900, 150), ScalingModel.extrapolate(8, 2, 2.2e6, 900, 150), 1e-6);
-        assertTrue(ScalingModel.extrapolate(4, 2, 2.2e6, 900, 150) > 2.2e6);
+        double busy = ScalingModel.busyCores(2.2e6, 900);
+        assertTrue(!ScalingModel.serialBound(2, busy));
+        assertEquals(ScalingModel.predict(8, 900, 150), ScalingModel.extrapolate(8, 2, busy, 2.2e6, 900, 150), 1e-6);
+        assertTrue(ScalingModel.extrapolate(4, 2, busy, 2.2e6, 900, 150) > 2.2e6);
     }
 
     @Test
@@ -91,10 +93,10 @@ class ScalingModelTest {
 
     @Test
     void consumerThreadsAreKnownByTheirFrameworksNames() {
-        assertTrue(ThroughputWorkload.isConsumer("spool-writer-STDOUT"));
-        assertTrue(ThroughputWorkload.isConsumer("Log4j2-TF-1-AsyncLogger[AsyncContext@5c647e05]-1"));
-        assertTrue(ThroughputWorkload.isConsumer("AsyncAppender-Worker-ASYNC"));
-        assertTrue(!ThroughputWorkload.isConsumer(EventLine.threadName(0)));
-        assertTrue(!ThroughputWorkload.isConsumer("main"));
+        assertTrue(CpuFacts.isConsumer("spool-writer-STDOUT"));
+        assertTrue(CpuFacts.isConsumer("Log4j2-TF-1-AsyncLogger[AsyncContext@5c647e05]-1"));
+        assertTrue(CpuFacts.isConsumer("AsyncAppender-Worker-ASYNC"));
+        assertTrue(!CpuFacts.isConsumer(EventLine.threadName(0)));
+        assertTrue(!CpuFacts.isConsumer("main"));
     }
 }
