@@ -1,6 +1,7 @@
 package io.github.spool;
 
 import io.github.spool.io.Sink;
+import io.github.spool.ring.DirectMemory;
 import io.github.spool.soak.CellMemory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,7 +15,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -25,7 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Direct memory stays under the cap (issue 11, item 4), in a forked JVM with
  * {@code -XX:MaxDirectMemorySize=16m}, with and without {@code -XX:+DisableExplicitGC}: repeated
  * oversized (1 MiB) records, a 40 MiB record that no direct memory can hold, burst/idle cycles
- * that grow the ring to its cap and trim it back, and DISCARD calls while direct memory is short.
+ * that grow the ring to its cap and trim it back, and DISCARD calls while direct memory is short;
+ * first (JDK 17-23), allocators at the limit: the first free coming with direct memory full, and
+ * four threads racing for the last bytes, which must never sleep in the JDK's retries.
  * Before: cells freed by the ring kept their memory until a GC (601 MiB held against a 32 MiB
  * cap; with DisableExplicitGC the ring could not grow again), and a failed allocation slept about
  * half a second holding the install flag (DISCARD's worst call 617 ms). On JDK 24+ cells are FFM
@@ -42,7 +47,7 @@ class DirectMemoryCapTest {
     /** The forked program; exits 0 when every check passes, prints {@code facts ...} on stdout. */
     public static final class Main {
         /** Cells are FFM segments (JDK 24+): native memory, outside the JVM's direct-memory limit. */
-        private static final boolean ARENAS = io.github.spool.ring.DirectMemory.usesArenas();
+        private static final boolean ARENAS = DirectMemory.usesArenas();
 
         /** A sink slow enough that the ring grows: each write takes a millisecond. */
         static final class SlowSink implements Sink {
@@ -115,9 +120,60 @@ class DirectMemoryCapTest {
             }
         }
 
+        /**
+         * Allocates 16 KiB blocks on {@code threads} threads until the limit refuses each of them,
+         * then frees them all, {@code rounds} times. Without the allocators taking turns, two
+         * threads passed the check for the same last bytes and the loser slept in the JDK's
+         * retries: 5 to 11 JDK refusals in 300 rounds of 4 threads on 2 cores.
+         */
+        static void allocateToTheLimit(int threads, int rounds) throws Exception {
+            List<DirectMemory.Block> held = Collections.synchronizedList(new ArrayList<>());
+            CyclicBarrier start = new CyclicBarrier(threads);
+            CyclicBarrier done = new CyclicBarrier(threads, () -> {
+                for (DirectMemory.Block b : held) {
+                    check(b.free(), "a block is freed at once");
+                }
+                held.clear();
+            });
+            List<Thread> all = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                Thread th = new Thread(() -> {
+                    try {
+                        for (int r = 0; r < rounds; r++) {
+                            start.await(30, TimeUnit.SECONDS);
+                            DirectMemory.Block b;
+                            while ((b = DirectMemory.tryAllocate(16 << 10)) != null) {
+                                held.add(b);
+                            }
+                            done.await(30, TimeUnit.SECONDS);
+                        }
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                th.start();
+                all.add(th);
+            }
+            for (Thread th : all) {
+                th.join();
+            }
+        }
+
         public static void main(String[] args) throws Exception {
             long base = CellMemory.bytes();
             long maxUsed = 0;
+            if (!ARENAS) {
+                // 0. Allocators at the limit (JDK 17-23; FFM cells are not bounded by it). The
+                // first free of the JVM's life comes with direct memory full: it once probed
+                // invokeCleaner with a fresh buffer, failed, and left every later free to the GC.
+                allocateToTheLimit(1, 1);
+                check(CellMemory.bytes() - base <= 0, "blocks freed with direct memory full give it back: "
+                        + (CellMemory.bytes() - base));
+                allocateToTheLimit(4, 200);
+                check(DirectMemory.jdkRefusals() == 0,
+                        "allocators racing for the last bytes never sleep in the JDK's retries: "
+                                + DirectMemory.jdkRefusals());
+            }
             SlowSink sink = new SlowSink();
             Spool spool = Spool.start(SpoolConfig.builder("direct").bufferSize(BUFFER).maxBufferSize(CAP).build(), sink);
             // 1. Oversized records, one after another: each gets a dedicated cell, freed once written.
@@ -182,12 +238,12 @@ class DirectMemoryCapTest {
                     + " hugeMillis=" + hugeMillis + " discardWorstCallMillis=" + TimeUnit.NANOSECONDS.toMillis(worstCall)
                     + " discarded=" + discarded + " written=" + spool.stats().getEventsWritten()
                     + " dropped=" + spool.stats().getEventsDiscarded() + " arenas=" + ARENAS
-                    + " jdkRefusals=" + io.github.spool.ring.DirectMemory.jdkRefusals());
+                    + " jdkRefusals=" + DirectMemory.jdkRefusals());
             check(maxUsed <= CAP + (1 << 20), "direct memory stays under the cap (plus one oversized record)");
             check(afterTrim <= BUFFER + (256 << 10), "trimmed cells give their memory back at once");
             // The mechanism, not a time (a loaded machine stretches any call): the limit check
             // refuses before the JDK's retries, so the JDK never refuses after sleeping in them.
-            check(io.github.spool.ring.DirectMemory.jdkRefusals() == 0, "no DISCARD call sleeps in the JDK's allocation retries");
+            check(DirectMemory.jdkRefusals() == 0, "no DISCARD call sleeps in the JDK's allocation retries");
             System.exit(0);
         }
     }

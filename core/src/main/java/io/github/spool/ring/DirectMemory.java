@@ -19,9 +19,11 @@ import java.nio.ByteBuffer;
  * before it throws {@link OutOfMemoryError}. A logging call must not pay that, so
  * {@link #tryAllocate} first compares the JVM's reserved direct memory (the platform
  * {@link BufferPoolMXBean} "direct") with the limit and declines when the cell would not fit.
- * Another allocator racing for the last bytes can still send one allocation down the slow path;
- * the ring never holds shared state (an install flag) while it allocates, so only that caller
- * waits.
+ * Spool's own allocators (producers growing a ring, the grower ahead of them, writers' staging
+ * buffers) check and allocate one at a time, so none of them passes the check on bytes another
+ * is about to take. An allocator outside Spool racing for the last bytes can still send one
+ * allocation down the slow path; the ring never holds shared state (an install flag) while it
+ * allocates, so only that caller, and Spool's allocators queued behind it, wait.
  *
  * <p><b>Release.</b> A direct buffer's memory otherwise returns only when a GC finds the buffer
  * unreachable — with {@code -XX:+DisableExplicitGC}, or a heap that rarely collects, a ring that
@@ -119,17 +121,24 @@ public final class DirectMemory {
         if (Ffm.ARENA != null) {
             return allocateNative(capacity);
         }
-        if (!Limit.fits(capacity)) {
-            return null;
-        }
-        try {
-            return new Block(ByteBuffer.allocateDirect(capacity), null, null);
-        } catch (OutOfMemoryError e) {
-            // Direct memory or heap exhausted: the caller behaves as at its cap. The JDK got here
-            // through its retries (a GC and sleeps of up to half a second, on the caller), which
-            // the check above exists to avoid: counted, for the test that holds it to that.
-            JDK_REFUSALS.incrementAndGet();
-            return null;
+        // Spool's allocators check and allocate one at a time. Unlocked, two of them (a producer
+        // that outran the grower, and the grower: ManyToOneCellRing#growAhead) could both pass the
+        // check for the same last bytes, and the loser slept in the JDK's retries: a DISCARD call
+        // took 569 ms that way (CI, 2026-11-28, DirectMemoryCapTest). Held for one allocateDirect,
+        // on the growth path only; allocations outside Spool can still race (class comment).
+        synchronized (Limit.LOCK) {
+            if (!Limit.fits(capacity)) {
+                return null;
+            }
+            try {
+                return new Block(ByteBuffer.allocateDirect(capacity), null, null);
+            } catch (OutOfMemoryError e) {
+                // Direct memory or heap exhausted: the caller behaves as at its cap. The JDK got here
+                // through its retries (a GC and sleeps of up to half a second, on the caller), which
+                // the check above exists to avoid: counted, for the test that holds it to that.
+                JDK_REFUSALS.incrementAndGet();
+                return null;
+            }
         }
     }
 
@@ -223,6 +232,8 @@ public final class DirectMemory {
 
     /** Looked up on first use only: the lookup touches JMX and reflection. */
     private static final class Limit {
+        /** Makes {@link #fits} and the allocation after it one step among Spool's allocators. */
+        static final Object LOCK = new Object();
         private static final BufferPoolMXBean DIRECT = directPool();
         private static final long MAX = maxDirectMemory();
 
@@ -280,8 +291,20 @@ public final class DirectMemory {
                 MethodHandle h = MethodHandles.lookup()
                         .findVirtual(unsafeClass, "invokeCleaner", MethodType.methodType(void.class, ByteBuffer.class))
                         .bindTo(unsafe);
-                // Probe once on a buffer of our own, so a JDK that refuses fails here, not later.
-                h.invokeExact(ByteBuffer.allocateDirect(1));
+                // Probe once on a buffer of our own, so a JDK that refuses fails here, not later;
+                // but only with room for it. This runs at the first free, which may come with
+                // direct memory full: the probe then slept in the JDK's retries, failed, and left
+                // every free of the JVM's life to the GC (seen: 1,024 cells freed, none returned).
+                // Without a probe, a refusing JDK is met at each free (freeDirect: left to the GC).
+                if (Limit.fits(1)) {
+                    ByteBuffer probe;
+                    try {
+                        probe = ByteBuffer.allocateDirect(1);
+                    } catch (OutOfMemoryError e) {
+                        return h; // another allocator took the room first: unprobed, as above
+                    }
+                    h.invokeExact(probe);
+                }
                 return h;
             } catch (Throwable t) {
                 return null;
