@@ -124,8 +124,9 @@ class LogstashSettingsDifferentialTest {
         List<Arguments> out = new ArrayList<>();
         for (int c = 0; c < CONFIGS.length; c++) {
             String[] config = CONFIGS[c];
+            // megabyte messages (Gen.event's huge) in every sixth configuration only
             out.add(Arguments.of(config[0], config[1], config.length > 2 ? config[2] : config[1], ZONES[c % ZONES.length],
-                    base + c));
+                    base + c, c % 6 == 0));
         }
         return out.stream();
     }
@@ -133,7 +134,7 @@ class LogstashSettingsDifferentialTest {
     @ParameterizedTest(name = "{0} in {3}")
     @MethodSource("configurations")
     void encodesWhatLogstashEncoderEncodes(String name, String elements, String spoolElements, String zone, long seed,
-            @TempDir Path dir)
+            boolean huge, @TempDir Path dir)
             throws Exception {
         for (String render : new String[] {"caller", "writer"}) {
             Path file = dir.resolve(render + ".json");
@@ -147,7 +148,8 @@ class LogstashSettingsDifferentialTest {
             ByteArrayOutputStream expectedFile = new ByteArrayOutputStream();
             Random rnd = new Random(seed);
             for (int i = 0; i < EVENTS; i++) {
-                LoggingEvent event = SpoolJsonEncoderDifferentialTest.Gen.event(rnd, lc);
+                LoggingEvent event = huge && i == 0 ? SpoolJsonEncoderDifferentialTest.Gen.hugeEvent(rnd, lc) // one at least
+                        : SpoolJsonEncoderDifferentialTest.Gen.event(rnd, lc, huge);
                 boolean spoolFirst = (i & 1) == 0; // logback caches the formatted message: either order
                 byte[] first = spoolFirst ? spool.encode(event) : null;
                 byte[] expected = reference.encode(event);

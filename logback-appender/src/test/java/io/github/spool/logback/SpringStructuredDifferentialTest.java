@@ -132,6 +132,7 @@ class SpringStructuredDifferentialTest {
         for (String format : FORMATS) {
             for (int c = 0; c < CONFIGS.length; c++) {
                 out.add(Arguments.of(format, c, ZONES[(c + format.length()) % ZONES.length], base + c));
+                // megabyte messages (Gen.event's huge) in configurations 0, 8 and 16 of each format only
             }
         }
         return out.stream();
@@ -150,7 +151,7 @@ class SpringStructuredDifferentialTest {
             Random rnd = new Random(seed);
             int thrown = 0;
             for (int i = 0; i < EVENTS; i++) {
-                LoggingEvent event = event(rnd, lc, format);
+                LoggingEvent event = event(rnd, lc, format, config % 8 == 0, i);
                 String where = format + " config " + config + ", zone " + zone + ", seed " + seed + ", event " + i;
                 byte[] expected;
                 try {
@@ -191,13 +192,13 @@ class SpringStructuredDifferentialTest {
         TimeZone before = TimeZone.getDefault();
         TimeZone.setDefault(TimeZone.getTimeZone(zone));
         try {
-            appenderWrites(format, CONFIGS[config], seed, dir);
+            appenderWrites(format, CONFIGS[config], seed, config % 8 == 0, dir);
         } finally {
             TimeZone.setDefault(before);
         }
     }
 
-    private static void appenderWrites(String format, String[] config, long seed, Path dir) throws IOException {
+    private static void appenderWrites(String format, String[] config, long seed, boolean huge, Path dir) throws IOException {
         for (String render : new String[] {"caller", "writer"}) {
             LoggerContext lc = context(config);
             StructuredLogEncoder reference = reference(lc, format, config);
@@ -214,7 +215,7 @@ class SpringStructuredDifferentialTest {
             ByteArrayOutputStream expected = new ByteArrayOutputStream();
             Random rnd = new Random(seed ^ format.hashCode());
             for (int i = 0; i < EVENTS / 3; i++) {
-                LoggingEvent event = event(rnd, lc, format);
+                LoggingEvent event = event(rnd, lc, format, huge, i);
                 byte[] line;
                 try {
                     line = reference.encode(event);
@@ -238,7 +239,7 @@ class SpringStructuredDifferentialTest {
                 .filter(s -> s.getLevel() == Status.WARN && s.getMessage().contains("logging.structured.json.customizer"))
                 .count();
         assertEquals(1, warnings, () -> SpoolJsonEncoderDifferentialTest.statuses(lc));
-        spool.encode(event(new Random(1), lc, "logstash"));
+        spool.encode(event(new Random(1), lc, "logstash", false, 1));
         assertEquals(1, spool.springRendered());
         for (int c = 0; c < CONFIGS.length; c++) {
             if (c == 7) {
@@ -251,8 +252,10 @@ class SpringStructuredDifferentialTest {
         }
     }
 
-    static LoggingEvent event(Random rnd, LoggerContext lc, String format) {
-        LoggingEvent e = SpoolJsonEncoderDifferentialTest.Gen.event(rnd, lc);
+    /** @param huge megabyte messages allowed, and the first event of each run ({@code seq} 0) has one */
+    static LoggingEvent event(Random rnd, LoggerContext lc, String format, boolean huge, int seq) {
+        LoggingEvent e = huge && seq == 0 ? SpoolJsonEncoderDifferentialTest.Gen.hugeEvent(rnd, lc)
+                : SpoolJsonEncoderDifferentialTest.Gen.event(rnd, lc, huge);
         Map<String, String> mdc = e.getMDCPropertyMap();
         if (mdc instanceof LinkedHashMap) {
             // The generator's own map, keys drawn again from a bounded set (the JVM's key table is
