@@ -94,8 +94,9 @@ public final class DirectMemory {
     }
 
     /**
-     * A start-up cell: plain {@code allocateDirect}, failures thrown (a start-up error), no
-     * pre-check. Freed like any other block.
+     * A start-up cell: plain {@code allocateDirect}, failures thrown (a start-up error). Checked
+     * and allocated in turn with Spool's other allocators when it fits; without room it still
+     * tries, for the JDK's error. Freed like any other block.
      *
      * @param capacity bytes
      * @return the block
@@ -107,6 +108,12 @@ public final class DirectMemory {
                 return b;
             }
         }
+        synchronized (Limit.LOCK) { // one of Spool's allocators too (see tryAllocate)
+            if (Limit.fits(capacity)) {
+                return new Block(ByteBuffer.allocateDirect(capacity), null, null);
+            }
+        }
+        // No room: the JDK's retries and its error, for the start to report, outside the lock.
         return new Block(ByteBuffer.allocateDirect(capacity), null, null);
     }
 
