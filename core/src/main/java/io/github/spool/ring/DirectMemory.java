@@ -108,13 +108,27 @@ public final class DirectMemory {
                 return b;
             }
         }
-        synchronized (Limit.LOCK) { // one of Spool's allocators too (see tryAllocate)
-            if (Limit.fits(capacity)) {
-                return new Block(ByteBuffer.allocateDirect(capacity), null, null);
-            }
-        }
+        Block b = allocateUnderLimit(capacity);
         // No room: the JDK's retries and its error, for the start to report, outside the lock.
-        return new Block(ByteBuffer.allocateDirect(capacity), null, null);
+        return b != null ? b : new Block(ByteBuffer.allocateDirect(capacity), null, null);
+    }
+
+    /**
+     * Checks the limit and allocates, one of Spool's allocators at a time. Unlocked, two of them (a
+     * producer that outran the grower, and the grower: ManyToOneCellRing#growAhead) could both
+     * pass the check for the same last bytes, and the loser slept in the JDK's retries: a DISCARD
+     * call took 569 ms that way (CI, 2026-11-28, DirectMemoryCapTest). Held for one
+     * allocateDirect, on the growth and start paths only; allocations outside Spool can still race
+     * (class comment).
+     *
+     * @param capacity bytes
+     * @return the block, or {@code null} when it would not fit under the limit
+     * @throws OutOfMemoryError if the JDK refused anyway (heap, or an allocator outside Spool)
+     */
+    private static Block allocateUnderLimit(int capacity) {
+        synchronized (Limit.LOCK) {
+            return Limit.fits(capacity) ? new Block(ByteBuffer.allocateDirect(capacity), null, null) : null;
+        }
     }
 
     /**
@@ -128,24 +142,14 @@ public final class DirectMemory {
         if (Ffm.ARENA != null) {
             return allocateNative(capacity);
         }
-        // Spool's allocators check and allocate one at a time. Unlocked, two of them (a producer
-        // that outran the grower, and the grower: ManyToOneCellRing#growAhead) could both pass the
-        // check for the same last bytes, and the loser slept in the JDK's retries: a DISCARD call
-        // took 569 ms that way (CI, 2026-11-28, DirectMemoryCapTest). Held for one allocateDirect,
-        // on the growth path only; allocations outside Spool can still race (class comment).
-        synchronized (Limit.LOCK) {
-            if (!Limit.fits(capacity)) {
-                return null;
-            }
-            try {
-                return new Block(ByteBuffer.allocateDirect(capacity), null, null);
-            } catch (OutOfMemoryError e) {
-                // Direct memory or heap exhausted: the caller behaves as at its cap. The JDK got here
-                // through its retries (a GC and sleeps of up to half a second, on the caller), which
-                // the check above exists to avoid: counted, for the test that holds it to that.
-                JDK_REFUSALS.incrementAndGet();
-                return null;
-            }
+        try {
+            return allocateUnderLimit(capacity);
+        } catch (OutOfMemoryError e) {
+            // Direct memory or heap exhausted: the caller behaves as at its cap. The JDK got here
+            // through its retries (a GC and sleeps of up to half a second, on the caller), which
+            // the limit check exists to avoid: counted, for the test that holds it to that.
+            JDK_REFUSALS.incrementAndGet();
+            return null;
         }
     }
 

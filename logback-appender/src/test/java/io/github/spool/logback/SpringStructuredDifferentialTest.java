@@ -126,13 +126,17 @@ class SpringStructuredDifferentialTest {
         }
     }
 
+    /** Megabyte messages (Gen.event's huge) in configurations 0, 8 and 16 of each format only. */
+    private static boolean huge(int config) {
+        return config % 8 == 0;
+    }
+
     static Stream<Arguments> cases() {
         long base = Long.getLong("spool.test.seed", 0x5B_00_7L);
         List<Arguments> out = new ArrayList<>();
         for (String format : FORMATS) {
             for (int c = 0; c < CONFIGS.length; c++) {
                 out.add(Arguments.of(format, c, ZONES[(c + format.length()) % ZONES.length], base + c));
-                // megabyte messages (Gen.event's huge) in configurations 0, 8 and 16 of each format only
             }
         }
         return out.stream();
@@ -151,7 +155,7 @@ class SpringStructuredDifferentialTest {
             Random rnd = new Random(seed);
             int thrown = 0;
             for (int i = 0; i < EVENTS; i++) {
-                LoggingEvent event = event(rnd, lc, format, config % 8 == 0, i);
+                LoggingEvent event = event(rnd, lc, format, huge(config), i);
                 String where = format + " config " + config + ", zone " + zone + ", seed " + seed + ", event " + i;
                 byte[] expected;
                 try {
@@ -192,7 +196,7 @@ class SpringStructuredDifferentialTest {
         TimeZone before = TimeZone.getDefault();
         TimeZone.setDefault(TimeZone.getTimeZone(zone));
         try {
-            appenderWrites(format, CONFIGS[config], seed, config % 8 == 0, dir);
+            appenderWrites(format, CONFIGS[config], seed, huge(config), dir);
         } finally {
             TimeZone.setDefault(before);
         }
