@@ -219,8 +219,8 @@ final class RingConsumer {
     /**
      * Consumer, on a pass that collected nothing: recovers when a producer failed half-way
      * through the protocol (package documentation, "Failure containment"). Nothing happens until
-     * the same stuck state has been seen for {@code stallNanos} and {@link ManyToOneCellRing#STALL_MIN_PASSES}
-     * passes. Stuck states: the cell being written has a claim that is never committed (or a
+     * the same stuck state has been watched for {@code stallNanos} ({@link StallWatch}: at least
+     * {@link ManyToOneCellRing#STALL_MIN_PASSES} passes). Stuck states: the cell being written has a claim that is never committed (or a
      * seal limit never published) — the cell is given up; it is sealed and written but nobody
      * installs a successor while its install flag stays taken — the writer installs one;
      * {@code current} is linked past but was never republished — the writer republishes it.
@@ -236,6 +236,14 @@ final class RingConsumer {
             ring.parked.wake((long) ring.pool.size() * ring.cellSize);
         }
         Cell c = writeCell;
+        // The flag is read once, and before the link. An installer links its successor and only
+        // then hands the flag to SHUT (volatile stores, in that order; install, forceInstall), so
+        // a flag read as SHUT here means the link read below is seen: a live installer finishing
+        // during this pass reads as itself (a live holder, the long bound) or as linked, never as
+        // a flag left to no thread with no successor. Read in the other order, or twice, the
+        // flag of an installer that finished between the reads once came out as SHUT beside a
+        // null link, and a live installer was taken over at the short bound (a CI run).
+        Object flag = c.lvInstaller();
         long cw = c.lvCommitted();
         long done = Cell.committedBytes(cw) + c.abortedBytes;
         long kw = c.lvClaimed();
@@ -243,15 +251,16 @@ final class RingConsumer {
         Cell cur = (Cell) ManyToOneCellRing.CURRENT.getVolatile(ring);
         Cell curNext = cur.lvNext();
         boolean incomplete = !c.abandoned && completeLimit(c, done, Cell.bytes(kw), true) < 0;
-        boolean orphaned = !ring.closed && next == null && c.lvInstaller() != null
+        boolean orphaned = !ring.closed && next == null && flag != null
                 && (c.abandoned || (Cell.bytes(kw) > c.capacity && !incomplete && c.flushedBytes == done));
         boolean staleCurrent = curNext != null;
         if (!incomplete && !orphaned && !staleCurrent) {
             stall.clear();
             return false;
         }
-        Object holder = orphaned && !incomplete && !staleCurrent ? c.lvInstaller() : null;
-        long bound = holder instanceof Thread && ((Thread) holder).isAlive() ? ManyToOneCellRing.LIVE_HOLDER_STALLS * ring.stallNanos : ring.stallNanos;
+        Object holder = orphaned && !incomplete && !staleCurrent ? flag : null;
+        boolean liveHolder = holder instanceof Thread && ((Thread) holder).isAlive();
+        long bound = liveHolder ? ManyToOneCellRing.LIVE_HOLDER_STALLS * ring.stallNanos : ring.stallNanos;
         if (!stall.stuck(c, cw, kw, next, cur, curNext, nowNanos, bound)) {
             return false;
         }
@@ -261,19 +270,21 @@ final class RingConsumer {
             for (Cell n; (n = t.lvNext()) != null; ) {
                 t = n;
             }
-            if (ManyToOneCellRing.CURRENT.compareAndSet(ring, cur, t)) {
-                cur.installer = Cell.SHUT; // its holder linked past it: taken for good, by nobody's thread
-                t.srInstallerOpen();
-                ring.parked.wake(t.capacity);
+            if (!ManyToOneCellRing.CURRENT.compareAndSet(ring, cur, t)) {
+                return false; // its installer published it after all: nothing recovered
             }
+            cur.installer = Cell.SHUT; // its holder linked past it: taken for good, by nobody's thread
+            t.srInstallerOpen();
+            ring.parked.wake(t.capacity);
         } else if (incomplete) {
             abandon(c);
-        } else {
-            forceInstall(c);
+        } else if (!forceInstall(c)) {
+            return false; // the holder linked its own, or no cell yet: nothing recovered
         }
         lastStall = staleCurrent ? "a successor linked but never published"
                 : incomplete ? "a claim never committed"
-                : "an install flag held by " + (holder instanceof Thread ? "a thread that ended" : "no thread");
+                : "an install flag held by " + (liveHolder ? "a live thread that made no progress"
+                        : holder instanceof Thread ? "a thread that ended" : "no thread");
         ring.stallRecoveries.incrementAndGet();
         return true;
     }
@@ -319,20 +330,25 @@ final class RingConsumer {
         }
     }
 
-    /** The writer installs a successor for {@code sealed}, whose installer went silent. */
-    private void forceInstall(Cell sealed) {
+    /**
+     * The writer installs a successor for {@code sealed}, whose installer went silent.
+     *
+     * @return {@code true} if it did; {@code false} if no cell could be had (the next bound
+     *         tries again) or the holder linked its own first
+     */
+    private boolean forceInstall(Cell sealed) {
         Cell fresh = ring.pool.pollFirst();
         if (fresh == null && ring.supply.growIntoPool()) {
             fresh = ring.pool.pollFirst();
         }
         if (fresh == null) {
-            return; // nothing to install now; the next bound tries again
+            return false;
         }
         fresh.reincarnate(0);
         if (!sealed.casNext(fresh)) {
             giveUp(fresh, 0, 0, 0); // the installer was alive after all and linked its own
             ring.supply.dropCell(fresh);
-            return;
+            return false;
         }
         ManyToOneCellRing.CURRENT.setRelease(ring, fresh);
         // The silent holder's flag stays taken for good, by a sentinel: a holder that wakes up
@@ -341,6 +357,7 @@ final class RingConsumer {
         sealed.installer = Cell.SHUT;
         fresh.srInstallerOpen();
         ring.parked.wake(fresh.capacity);
+        return true;
     }
 
     /**

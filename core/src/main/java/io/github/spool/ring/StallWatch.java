@@ -2,11 +2,15 @@ package io.github.spool.ring;
 
 /**
  * The writer's watch over a state of the ring that may be stuck (a claim never committed, a flag
- * never let go, a successor never published): the snapshot it last saw, since when, and over how
- * many passes. A state counts as stuck only once the very same snapshot has been seen for a time
- * bound and {@link ManyToOneCellRing#STALL_MIN_PASSES} passes: one long pause of the whole JVM (a
- * GC) stops producers and writer alike and is no evidence. Consumer-only, no synchronisation.
- * Internal to Spool.
+ * never let go, a successor never published): the snapshot it last saw, and how long it has
+ * watched it. A state counts as stuck only once the very same snapshot has been watched for a time
+ * bound, where each pass counts the time since the one before only up to
+ * 1/{@link ManyToOneCellRing#STALL_MIN_PASSES} of the bound. A long pause of the whole JVM (a GC,
+ * a container frozen or throttled) stops producers and writer alike and is no evidence: counted
+ * whole, one pause just after a producer took a flag ran the clock past the bound, and the writer
+ * took over from a producer that resumed with it (a CI run). So the bound takes at least that many
+ * passes, and a producer gets the bound's time in which the writer, at least, was running.
+ * Consumer-only, no synchronisation. Internal to Spool.
  */
 final class StallWatch {
 
@@ -17,7 +21,10 @@ final class StallWatch {
     private Cell current;
     private Cell currentNext;
     private int passes;
-    private long since;
+    /** {@link System#nanoTime()} of the last pass. */
+    private long last;
+    /** Time watched: the sum of each pass's gap to the one before, capped (class comment). */
+    private long watched;
 
     /**
      * One pass's look at a suspicious state.
@@ -30,8 +37,8 @@ final class StallWatch {
      * @param curNext    the current cell's successor
      * @param nowNanos   {@link System#nanoTime()}
      * @param boundNanos how long the same state must last
-     * @return {@code true} if the same state has now lasted the bound and enough passes (the watch
-     *         is then cleared, for the recovery to act once)
+     * @return {@code true} if the same state has now been watched for the bound (the watch is
+     *         then cleared, for the recovery to act once)
      */
     boolean stuck(Cell c, long cw, long kw, Cell cNext, Cell cur, Cell curNext, long nowNanos, long boundNanos) {
         if (cell != c || committed != cw || claimed != kw || next != cNext || current != cur || currentNext != curNext) {
@@ -42,10 +49,14 @@ final class StallWatch {
             current = cur;
             currentNext = curNext;
             passes = 0;
-            since = nowNanos;
+            last = nowNanos;
+            watched = 0;
             return false;
         }
-        if (++passes < ManyToOneCellRing.STALL_MIN_PASSES || nowNanos - since < boundNanos) {
+        passes++;
+        watched += Math.min(nowNanos - last, boundNanos / ManyToOneCellRing.STALL_MIN_PASSES);
+        last = nowNanos;
+        if (watched < boundNanos) {
             return false;
         }
         clear();
