@@ -9,7 +9,8 @@ package io.github.spool.ring;
  * a container frozen or throttled) stops producers and writer alike and is no evidence: counted
  * whole, one pause just after a producer took a flag ran the clock past the bound, and the writer
  * took over from a producer that resumed with it (a CI run). So the bound takes at least that many
- * passes, and a producer gets the bound's time in which the writer, at least, was running.
+ * passes (counted too, for bounds too short to share out), and a producer gets the bound's time in
+ * which the writer, at least, was running.
  * Consumer-only, no synchronisation. Internal to Spool.
  */
 final class StallWatch {
@@ -54,9 +55,10 @@ final class StallWatch {
             return false;
         }
         passes++;
-        watched += Math.min(nowNanos - last, boundNanos / ManyToOneCellRing.STALL_MIN_PASSES);
+        // At least 1 ns a pass: a bound below STALL_MIN_PASSES ns (the stress tests') still ends.
+        watched += Math.min(nowNanos - last, Math.max(1, boundNanos / ManyToOneCellRing.STALL_MIN_PASSES));
         last = nowNanos;
-        if (watched < boundNanos) {
+        if (passes < ManyToOneCellRing.STALL_MIN_PASSES || watched < boundNanos) {
             return false;
         }
         clear();

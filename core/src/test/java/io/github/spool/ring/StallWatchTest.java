@@ -75,6 +75,19 @@ class StallWatchTest {
         assertEquals(ManyToOneCellRing.STALL_MIN_PASSES, passes);
     }
 
+    /** A bound of 1 ns (the stress tests' rings) still ends, after the minimum passes. */
+    @Test
+    void aBoundTooShortToShareOutEndsAfterTheMinimumPasses() {
+        long now = 1_000;
+        assertFalse(watch.stuck(cell, 7, 65, null, cell, null, now, 1));
+        int passes = 0;
+        do {
+            passes++;
+            assertTrue(passes <= ManyToOneCellRing.STALL_MIN_PASSES, "never stuck");
+        } while (!watch.stuck(cell, 7, 65, null, cell, null, now += 1L << 40, 1));
+        assertEquals(ManyToOneCellRing.STALL_MIN_PASSES, passes);
+    }
+
     /** Any change of the state starts the watch again. */
     @Test
     void progressStartsTheWatchAgain() {
