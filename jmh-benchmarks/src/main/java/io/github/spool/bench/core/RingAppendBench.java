@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * into the same sink in the same run. Spool's number includes any waiting for the writer when the
  * sink cannot keep up (BLOCK), so it is the sustained cost, not just the claim.
  *
- * <pre>java -jar benchmarks.jar RingAppendBench -t 1 -prof gc</pre>
+ * <pre>java -cp benchmarks.jar org.openjdk.jmh.Main RingAppendBench -t 1 -prof gc</pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
