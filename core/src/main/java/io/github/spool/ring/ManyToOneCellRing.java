@@ -60,9 +60,9 @@ public final class ManyToOneCellRing extends RingPadTail {
      */
     public static final long DEFAULT_STALL_NANOS = TimeUnit.SECONDS.toNanos(1);
     /**
-     * The writer must also have looked this many times without seeing progress, as each look
-     * counts at most this fraction of the bound of the time since the last ({@link StallWatch}):
-     * one long pause of the whole JVM (a GC) that stops the producer and the writer alike is no
+     * The writer must also have looked this many times without seeing progress: each look counts
+     * the time since the last one only up to the bound divided by this ({@link StallWatch}), so one
+     * long pause of the whole JVM (a GC) that stops the producer and the writer alike is no
      * evidence.
      */
     static final int STALL_MIN_PASSES = 32;

@@ -22,7 +22,12 @@ class StallWatchTest {
     private final StallWatch watch = new StallWatch();
 
     private boolean look(long now) {
-        return watch.stuck(cell, 7, 65, null, cell, null, now, BOUND);
+        return look(now, BOUND);
+    }
+
+    /** The same state each time: cell, committed and claimed words, no successor. */
+    private boolean look(long now, long bound) {
+        return watch.stuck(cell, 7, 65, null, cell, null, now, bound);
     }
 
     /** Passes at the nap: the bound is the time the state lasted, within one pass. */
@@ -79,12 +84,12 @@ class StallWatchTest {
     @Test
     void aBoundTooShortToShareOutEndsAfterTheMinimumPasses() {
         long now = 1_000;
-        assertFalse(watch.stuck(cell, 7, 65, null, cell, null, now, 1));
+        assertFalse(look(now, 1));
         int passes = 0;
         do {
             passes++;
             assertTrue(passes <= ManyToOneCellRing.STALL_MIN_PASSES, "never stuck");
-        } while (!watch.stuck(cell, 7, 65, null, cell, null, now += 1L << 40, 1));
+        } while (!look(now += 1L << 40, 1));
         assertEquals(ManyToOneCellRing.STALL_MIN_PASSES, passes);
     }
 
