@@ -39,10 +39,17 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code seqlane}: a lane that keeps the order across threads — one get-and-add on a shared
  *       sequence word, then {@code lane}'s claim, copy and commit on this thread's own;</li>
  *   <li>{@code spsc}: a lane only its thread writes, as a single-producer queue: a plain read and
- *       write of its claim, the copy, a release store of its commit — no atomic at all.</li>
+ *       write of its claim, the copy, a release store of its commit — no atomic at all;</li>
+ *   <li>{@code linealigned}: {@code aligned} in a region whose start is on a 128-byte boundary
+ *       ({@code aligned}'s direct buffer is not), so that no two rooms share a line;</li>
+ *   <li>{@code inline}: one shared atomic, keeping one order — the claim of a line-aligned
+ *       128-byte room, the copy, and the commit as a release store of the room's header, in the
+ *       first line of the room, which the claiming thread owns; the writer would read headers in
+ *       claim order.</li>
  * </ul>
  *
- * <p>The run and what it showed: docs/benchmarks-history.md, "what the ring's shared lines cost".
+ * <p>The runs and what they showed: docs/benchmarks-history.md, "what the ring's shared lines cost" and
+ * "one order kept, and records on lines of their own".
  *
  * <pre>java -cp benchmarks.jar org.openjdk.jmh.Main CommitCostBench -t 2   (and -t 1, 4, 16)</pre>
  */
@@ -81,7 +88,7 @@ public class CommitCostBench {
         long q00, q01, q02, q03, q04, q05, q06, q07;
     }
 
-    @Param({"gaa", "store", "none", "claim", "lane", "aligned", "private", "seqlane", "spsc"})
+    @Param({"gaa", "store", "none", "claim", "lane", "aligned", "private", "seqlane", "spsc", "linealigned", "inline"})
     public String commit;
 
     /** {@link #commit} as a number, so that the hot path branches on an int field. */
@@ -90,6 +97,10 @@ public class CommitCostBench {
     private final long[] slots = new long[SLOTS];
     private final ByteBuffer region = ByteBuffer.allocateDirect(REGION + RECORD);
     private final byte[] record = RingAppendBench.line();
+    /** The region with its start on a 128-byte boundary, so that 128-byte rooms share no line. */
+    private final ByteBuffer lines = ByteBuffer.allocateDirect(REGION + 256).alignedSlice(128);
+    private static final VarHandle HEADER =
+            MethodHandles.byteBufferViewVarHandle(long[].class, java.nio.ByteOrder.nativeOrder());
 
     @Setup
     public void setUp() {
@@ -103,6 +114,8 @@ public class CommitCostBench {
             case "private" -> 6;
             case "seqlane" -> 7;
             case "spsc" -> 8;
+            case "linealigned" -> 9;
+            case "inline" -> 10;
             default -> throw new IllegalArgumentException(commit);
         };
     }
@@ -144,6 +157,20 @@ public class CommitCostBench {
             long w = (long) CLAIMED.getAndAdd(words, (1L << 32) | RECORD);
             lane.region.put((int) ((w & 0xFFFF_FFFFL) % REGION), record, 0, RECORD);
             return (long) COMMITTED.getAndAdd(words, (long) RECORD);
+        }
+        if (mode == 9) {
+            long w = (long) CLAIMED.getAndAdd(words, (1L << 32) | 128);
+            lines.put((int) ((w & 0xFFFF_FFFFL) % REGION), record, 0, RECORD);
+            return (long) COMMITTED.getAndAdd(words, 128L);
+        }
+        if (mode == 10) {
+            // One shared atomic: the claim. The commit is a release store of the record's header
+            // in the record's own (first) line, which this thread is writing anyway.
+            long w = (long) CLAIMED.getAndAdd(words, (1L << 32) | 128);
+            int at = (int) ((w & 0xFFFF_FFFFL) % REGION);
+            lines.put(at + 8, record, 0, RECORD);
+            HEADER.setRelease(lines, at, (long) RECORD);
+            return w;
         }
         long word = (long) CLAIMED.getAndAdd(words, (1L << 32) | RECORD);
         if (mode == 3) {
