@@ -32,8 +32,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code claim}: the shared claim alone, no copy: what the one shared line costs;</li>
  *   <li>{@code lane}: {@code gaa} on a claim word, commit word and region of this thread's own
  *       (a claim per thread, as a ring of lanes would have): nothing shared;</li>
- *   <li>{@code aligned}: {@code gaa} with each record's room rounded up to 128 bytes, so that no
- *       two records share a cache line (or an adjacent-line prefetch pair);</li>
+ *   <li>{@code aligned}: {@code gaa} with each record's room rounded up to 128 bytes, in a
+ *       direct buffer whose start is only 16-byte aligned: neighbouring rooms still share a line
+ *       (as first measured; {@code linealigned} is what this variant meant to be);</li>
  *   <li>{@code private}: {@code gaa}'s shared claim and commit, the copy into this thread's own
  *       region: the shared words without shared data lines;</li>
  *   <li>{@code seqlane}: a lane that keeps the order across threads — one get-and-add on a shared
